@@ -1,0 +1,57 @@
+package dev.patchverdict.digest;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.patchverdict.json.CanonicalJson;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+
+/** SHA-256 of raw bytes (streamed) and of JSON values in their canonical form. */
+public final class Digests {
+    private static final int BUFFER = 1 << 16;
+
+    private Digests() {}
+
+    public static MessageDigest newSha256() {
+        try {
+            return MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java runtime provides SHA-256", e);
+        }
+    }
+
+    public static Digest of(MessageDigest finished) {
+        return new Digest(HexFormat.of().formatHex(finished.digest()));
+    }
+
+    public static Digest bytes(byte[] data) {
+        MessageDigest md = newSha256();
+        md.update(data);
+        return of(md);
+    }
+
+    /** Streams the stream through SHA-256 without holding it in memory. */
+    public static Digest stream(InputStream in) throws IOException {
+        MessageDigest md = newSha256();
+        byte[] buf = new byte[BUFFER];
+        for (int n; (n = in.read(buf)) > 0; ) {
+            md.update(buf, 0, n);
+        }
+        return of(md);
+    }
+
+    public static Digest file(Path file) throws IOException {
+        try (InputStream in = Files.newInputStream(file)) {
+            return stream(in);
+        }
+    }
+
+    /** Digest of a JSON value's canonical serialisation. */
+    public static Digest canonical(JsonNode value) {
+        return bytes(CanonicalJson.bytes(value));
+    }
+}

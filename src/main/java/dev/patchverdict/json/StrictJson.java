@@ -1,0 +1,160 @@
+package dev.patchverdict.json;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.Iterator;
+import java.util.Map;
+
+/**
+ * Reads JSON the way a verifier must: one document, UTF-8 only, no duplicate keys, no
+ * comments or other extensions, no NaN or Infinity, no lone surrogates, and explicit limits.
+ * Numbers keep their kind: an integer stays an integer (at any size), a fraction a double.
+ */
+public final class StrictJson {
+    private final JsonLimits limits;
+    private final ObjectMapper mapper;
+
+    public StrictJson(JsonLimits limits) {
+        this.limits = limits;
+        JsonFactory factory = JsonFactory.builder()
+                .streamReadConstraints(StreamReadConstraints.builder()
+                        .maxNestingDepth(limits.maxDepth())
+                        .maxStringLength(limits.maxStringLength())
+                        .maxNameLength(limits.maxStringLength())
+                        .maxDocumentLength(limits.maxDocumentBytes())
+                        .maxNumberLength(limits.maxNumberLength())
+                        .build())
+                .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+                .enable(StreamReadFeature.INCLUDE_SOURCE_IN_LOCATION)
+                .build();
+        this.mapper = JsonMapper.builder(factory)
+                .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+                .disable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+                .build();
+    }
+
+    public static StrictJson withDefaults() {
+        return new StrictJson(JsonLimits.DEFAULT);
+    }
+
+    public JsonLimits limits() {
+        return limits;
+    }
+
+    /** Reads a file, refusing it before reading when it is larger than the document limit. */
+    public JsonNode read(Path file) throws IOException, JsonInputException {
+        long size;
+        try {
+            size = Files.size(file);
+        } catch (NoSuchFileException e) {
+            throw new NoSuchFileException(file.toString(), null, "no such file");
+        }
+        if (size > limits.maxDocumentBytes()) {
+            throw new JsonInputException("document is " + size + " bytes, over the limit of "
+                    + limits.maxDocumentBytes());
+        }
+        try (InputStream in = Files.newInputStream(file)) {
+            return read(in.readNBytes((int) Math.min(size + 1, limits.maxDocumentBytes() + 1)));
+        }
+    }
+
+    public JsonNode read(byte[] bytes) throws JsonInputException {
+        if (bytes.length > limits.maxDocumentBytes()) {
+            throw new JsonInputException("document is " + bytes.length + " bytes, over the limit of "
+                    + limits.maxDocumentBytes());
+        }
+        if (bytes.length >= 3 && (bytes[0] & 0xff) == 0xEF && (bytes[1] & 0xff) == 0xBB && (bytes[2] & 0xff) == 0xBF) {
+            throw new JsonInputException("byte 0: a UTF-8 byte order mark is not allowed");
+        }
+        Utf8.requireValid(bytes);
+        JsonNode node;
+        try (JsonParser parser = mapper.getFactory().createParser(bytes)) {
+            node = mapper.readTree(parser);
+        } catch (JsonProcessingException e) {
+            throw new JsonInputException(describe(e), e);
+        } catch (IOException e) {
+            throw new JsonInputException("unreadable JSON: " + e.getMessage(), e);
+        }
+        if (node == null || node.isMissingNode()) {
+            throw new JsonInputException("empty document: expected one JSON value");
+        }
+        checkValues(node, "");
+        return node;
+    }
+
+    /** Parses an in-memory string (tests, command-line values). */
+    public JsonNode read(String text) throws JsonInputException {
+        return read(text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    }
+
+    /** Rejects what Jackson lets through but the record family cannot hold. */
+    private static void checkValues(JsonNode node, String pointer) throws JsonInputException {
+        switch (node.getNodeType()) {
+            case OBJECT -> {
+                Iterator<Map.Entry<String, JsonNode>> it = node.fields();
+                while (it.hasNext()) {
+                    Map.Entry<String, JsonNode> e = it.next();
+                    String child = pointer + "/" + JsonPointers.escape(e.getKey());
+                    requireNoLoneSurrogate(e.getKey(), child + " (key)");
+                    checkValues(e.getValue(), child);
+                }
+            }
+            case ARRAY -> {
+                for (int i = 0; i < node.size(); i++) {
+                    checkValues(node.get(i), pointer + "/" + i);
+                }
+            }
+            case STRING -> requireNoLoneSurrogate(node.textValue(), pointer);
+            case NUMBER -> {
+                if (node.isFloatingPointNumber() && !Double.isFinite(node.doubleValue())) {
+                    throw new JsonInputException(where(pointer) + "number is out of range for a double");
+                }
+            }
+            default -> { }
+        }
+    }
+
+    private static void requireNoLoneSurrogate(String s, String pointer) throws JsonInputException {
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
+                i++;
+            } else if (Character.isSurrogate(c)) {
+                throw new JsonInputException(where(pointer) + "string holds a lone surrogate \\u"
+                        + Integer.toHexString(c) + " at index " + i + ", which UTF-8 cannot encode");
+            }
+        }
+    }
+
+    private static String where(String pointer) {
+        return (pointer.isEmpty() ? "/" : pointer) + ": ";
+    }
+
+    private static String describe(JsonProcessingException e) {
+        String msg = e.getOriginalMessage();
+        // Jackson's messages are precise but long; keep the first sentence and add the location.
+        int cut = msg.indexOf('\n');
+        if (cut >= 0) {
+            msg = msg.substring(0, cut);
+        }
+        JsonLocation loc = e.getLocation();
+        if (loc != null && loc.getLineNr() > 0) {
+            return "line " + loc.getLineNr() + ", column " + loc.getColumnNr()
+                    + " (byte " + loc.getByteOffset() + "): " + msg;
+        }
+        return msg;
+    }
+}

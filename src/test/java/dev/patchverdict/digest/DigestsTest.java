@@ -1,0 +1,70 @@
+package dev.patchverdict.digest;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayInputStream;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class DigestsTest {
+    // FIPS 180-2 test vector for "abc"
+    private static final String ABC = "sha256:ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad";
+
+    @Test
+    void bytesFileAndStreamAgree(@TempDir Path dir) throws Exception {
+        Path f = dir.resolve("abc");
+        Files.writeString(f, "abc", StandardCharsets.US_ASCII);
+        assertEquals(ABC, Digests.bytes("abc".getBytes(StandardCharsets.US_ASCII)).toString());
+        assertEquals(ABC, Digests.file(f).toString());
+        assertEquals(ABC, Digests.stream(new ByteArrayInputStream("abc".getBytes(StandardCharsets.US_ASCII))).toString());
+    }
+
+    @Test
+    void streamsWithoutHoldingTheInput() throws Exception {
+        // 64 MiB of zeros from a generator; only the digest is kept.
+        long size = 64L << 20;
+        InputStream zeros = new InputStream() {
+            long left = size;
+
+            @Override
+            public int read() {
+                return left-- > 0 ? 0 : -1;
+            }
+
+            @Override
+            public int read(byte[] b, int off, int len) {
+                if (left <= 0) {
+                    return -1;
+                }
+                int n = (int) Math.min(len, left);
+                java.util.Arrays.fill(b, off, off + n, (byte) 0);
+                left -= n;
+                return n;
+            }
+        };
+        java.security.MessageDigest md = Digests.newSha256();
+        byte[] block = new byte[1 << 20];
+        for (int i = 0; i < 64; i++) {
+            md.update(block);
+        }
+        assertEquals(Digests.of(md), Digests.stream(zeros));
+    }
+
+    @Test
+    void parsesOnlyTheRecordFamilyForm() {
+        assertEquals(ABC, Digest.parse(ABC).toString());
+        assertTrue(Digest.isWellFormed(ABC));
+        assertFalse(Digest.isWellFormed(ABC.toUpperCase()));
+        assertFalse(Digest.isWellFormed("sha256:abc"));
+        assertFalse(Digest.isWellFormed("sha512:" + ABC.substring(7)));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Digest.parse("md5:00"));
+        assertTrue(e.getMessage().contains("md5:00"));
+    }
+}
