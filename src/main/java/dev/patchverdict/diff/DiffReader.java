@@ -1,0 +1,147 @@
+package dev.patchverdict.diff;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Reads a unified diff the way {@code git apply} does, in one pass over its bytes, and tells a
+ * {@link DiffVisitor} what it finds. Memory stays bounded whatever the size of the input: the reader holds
+ * a window of a few lines (each at most {@link Options#maxLineBytes()}), and per-input state that grows
+ * with the number of file sections only.
+ *
+ * <p>Bad input never throws: every problem is a {@link Diagnostic}. Only the caller's own visitor may throw,
+ * and that propagates.
+ *
+ * <pre>{@code
+ * DiffOutcome o = DiffReader.read(in, Profile.STRICT, new DiffVisitor() {
+ *     public void onLine(DiffLine line) {
+ *         if (line.kind() == LineKind.ADDED && line.contains(needle)) { ... line.section().path() ... }
+ *     }
+ * });
+ * boolean ok = o.accepted(); String sha = o.sha256();
+ * }</pre>
+ */
+public final class DiffReader {
+    private DiffReader() {}
+
+    /**
+     * @param sha256 compute the SHA-256 of the input in the same pass
+     * @param maxLineBytes the longest line the reader holds; a longer one is a {@code LINE_TOO_LONG} error
+     */
+    public record Options(boolean sha256, int maxLineBytes) {
+        public static final Options DEFAULT = new Options(true, 16 << 20);
+
+        public Options {
+            if (maxLineBytes < 1024) {
+                throw new IllegalArgumentException("maxLineBytes below 1024: " + maxLineBytes);
+            }
+        }
+    }
+
+    /** Streams the input through the reader. The input is read to its end but not closed. */
+    public static DiffOutcome read(InputStream in, Profile profile, DiffVisitor visitor) {
+        return read(in, profile, visitor, Options.DEFAULT);
+    }
+
+    public static DiffOutcome read(InputStream in, Profile profile, DiffVisitor visitor, Options options) {
+        Objects.requireNonNull(in, "in");
+        MessageDigest md = options.sha256() ? sha256() : null;
+        // Room for a few maximal lines of lookahead.
+        long max = Math.min(Integer.MAX_VALUE - 16L, 4L * options.maxLineBytes() + 64);
+        ByteWindow w = new ByteWindow(in, md, 1 << 16, (int) max);
+        return run(w, md, profile, visitor);
+    }
+
+    /** Reads bytes already in memory without copying them. */
+    public static DiffOutcome read(byte[] bytes, Profile profile, DiffVisitor visitor, Options options) {
+        MessageDigest md = options.sha256() ? sha256() : null;
+        return run(new ByteWindow(bytes, md), md, profile, visitor);
+    }
+
+    private static DiffOutcome run(ByteWindow w, MessageDigest md, Profile profile, DiffVisitor visitor) {
+        Objects.requireNonNull(profile, "profile");
+        Objects.requireNonNull(visitor, "visitor");
+        Engine e = new Engine(w, profile, visitor);
+        e.run();
+        String sha = md == null ? "" : Engine.hex(md.digest());
+        DiffOutcome outcome = new DiffOutcome(profile.name(), e.errors() == 0, e.gitAccepted(), e.bytes(),
+                e.lines(), e.sections(), e.errors(), e.warnings(), sha);
+        visitor.onEnd(outcome);
+        return outcome;
+    }
+
+    /** Reads a whole diff into a {@link DiffResult}; for diffs that fit in memory. */
+    public static DiffResult read(byte[] bytes, Profile profile) {
+        Collector c = new Collector();
+        DiffOutcome o = read(bytes, profile, c, Options.DEFAULT);
+        return c.result(o);
+    }
+
+    public static DiffResult read(Path path, Profile profile) throws IOException {
+        try (InputStream in = Files.newInputStream(path)) {
+            return read(in, profile);
+        }
+    }
+
+    public static DiffResult read(InputStream in, Profile profile) throws IOException {
+        Collector c = new Collector();
+        DiffOutcome o = read(in, profile, c, Options.DEFAULT);
+        return c.result(o);
+    }
+
+    static DiffResult read(String text, Profile profile) {
+        return read(text.getBytes(java.nio.charset.StandardCharsets.UTF_8), profile);
+    }
+
+    private static MessageDigest sha256() {
+        try {
+            return MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java runtime has SHA-256", e);
+        }
+    }
+
+    private static final class Collector implements DiffVisitor {
+        final List<FileSection> sections = new ArrayList<>();
+        final List<Hunk> hunks = new ArrayList<>();
+        final List<Diagnostic> diagnostics = new ArrayList<>();
+        final GitOutput git = new GitOutput();
+
+        @Override
+        public void onHunkEnd(Hunk hunk) {
+            hunks.add(hunk);
+        }
+
+        @Override
+        public void onSectionEnd(FileSection section) {
+            sections.add(section);
+            git.onSectionEnd(section);
+        }
+
+        @Override
+        public void onDiagnostic(Diagnostic d) {
+            diagnostics.add(d);
+        }
+
+        @Override
+        public void onEnd(DiffOutcome outcome) {
+            git.onEnd(outcome);
+        }
+
+        DiffResult result(DiffOutcome o) {
+            return new DiffResult(o, sections, hunks, diagnostics, git.numstatBytes(), git.summaryBytes());
+        }
+    }
+
+    static InputStream stream(byte[] b) {
+        return new ByteArrayInputStream(b);
+    }
+}

@@ -1,0 +1,81 @@
+package dev.patchverdict.diff;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
+/**
+ * A path as git has it: raw bytes, unquoted, with the a/ or b/ prefix removed. Git paths need not be
+ * UTF-8, so the bytes are the truth and text forms are derived.
+ */
+public record GitPath(byte[] bytes) implements Comparable<GitPath> {
+    public GitPath {
+        bytes = bytes.clone();
+    }
+
+    public static GitPath of(String utf8) {
+        return new GitPath(utf8.getBytes(StandardCharsets.UTF_8));
+    }
+
+    @Override
+    public byte[] bytes() {
+        return bytes.clone();
+    }
+
+    int length() {
+        return bytes.length;
+    }
+
+    byte byteAt(int i) {
+        return bytes[i];
+    }
+
+    /** The path decoded as UTF-8, with U+FFFD for bytes that are not. */
+    public String text() {
+        return new String(bytes, StandardCharsets.UTF_8);
+    }
+
+    public boolean isValidUtf8() {
+        try {
+            StandardCharsets.UTF_8.newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .decode(ByteBuffer.wrap(bytes));
+            return true;
+        } catch (CharacterCodingException e) {
+            return false;
+        }
+    }
+
+    /** The path as git prints it in numstat: C-quoted when it holds a byte that needs it. */
+    public String quoted() {
+        return new String(GitQuote.quote(bytes), StandardCharsets.US_ASCII);
+    }
+
+    boolean startsWith(GitPath dir) {
+        int n = dir.bytes.length;
+        return bytes.length > n && bytes[n] == '/' && Arrays.equals(bytes, 0, n, dir.bytes, 0, n);
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof GitPath p && Arrays.equals(bytes, p.bytes);
+    }
+
+    @Override
+    public int hashCode() {
+        return Arrays.hashCode(bytes);
+    }
+
+    @Override
+    public int compareTo(GitPath o) {
+        return Arrays.compareUnsigned(bytes, o.bytes);
+    }
+
+    @Override
+    public String toString() {
+        return Messages.escape(bytes, 0, bytes.length, 200);
+    }
+}
