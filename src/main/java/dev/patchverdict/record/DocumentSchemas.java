@@ -1,0 +1,251 @@
+package dev.patchverdict.record;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.networknt.schema.Error;
+import com.networknt.schema.ExecutionContext;
+import com.networknt.schema.Schema;
+import com.networknt.schema.SchemaContext;
+import com.networknt.schema.SchemaLocation;
+import com.networknt.schema.SchemaRegistry;
+import com.networknt.schema.SchemaRegistryConfig;
+import com.networknt.schema.dialect.Dialect;
+import com.networknt.schema.dialect.Dialects;
+import com.networknt.schema.keyword.Keyword;
+import com.networknt.schema.keyword.KeywordValidator;
+import com.networknt.schema.keyword.TypeValidator;
+import com.networknt.schema.path.NodePath;
+import com.networknt.schema.path.PathType;
+import com.networknt.schema.utils.JsonType;
+import dev.patchverdict.json.JsonInputException;
+import dev.patchverdict.json.JsonPointers;
+import dev.patchverdict.json.StrictJson;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * The shipped JSON Schemas (draft 2020-12), loaded once and checked with networknt
+ * json-schema-validator. Two settings make the check stricter than the validator's defaults:
+ * {@code format} is asserted (a malformed date-time is an error, not an annotation), and
+ * {@code "type": "integer"} refuses fractional numbers such as {@code 1.0}, which JSON Schema
+ * would otherwise count as integers but which canonical digests keep distinct from {@code 1}.
+ * Patterns follow ECMA-262: {@code $} is the end of the string, so a trailing newline never
+ * matches (the validator rewrites {@code $} for the JDK engine).
+ */
+public final class DocumentSchemas {
+    private static final DocumentSchemas SHIPPED = load();
+
+    private final Map<DocumentVersion, Schema> schemas;
+    private final Map<DocumentVersion, JsonNode> sources;
+
+    private DocumentSchemas(Map<DocumentVersion, Schema> schemas, Map<DocumentVersion, JsonNode> sources) {
+        this.schemas = schemas;
+        this.sources = sources;
+    }
+
+    public static DocumentSchemas shipped() {
+        return SHIPPED;
+    }
+
+    /** Every schema problem of the document, in the validator's order; empty when valid. */
+    public List<DocumentProblem> validate(DocumentVersion version, JsonNode document) {
+        Schema schema = schemas.get(version);
+        Set<DocumentProblem> problems = new LinkedHashSet<>();
+        for (Error e : schema.validate(document)) {
+            problems.add(describe(e));
+        }
+        return List.copyOf(problems);
+    }
+
+    /** The shipped schema's JSON (a copy). */
+    public JsonNode schemaJson(DocumentVersion version) {
+        return sources.get(version).deepCopy();
+    }
+
+    /** Top-level property names any version of the type declares. */
+    public Set<String> topLevelProperties(DocumentType type) {
+        Set<String> names = new LinkedHashSet<>();
+        for (String v : type.supportedVersions()) {
+            sources.get(DocumentVersion.of(type, v)).path("properties").fieldNames().forEachRemaining(names::add);
+        }
+        return Collections.unmodifiableSet(names);
+    }
+
+    /** Top-level property names every version of the type requires. */
+    public Set<String> requiredEverywhere(DocumentType type) {
+        Set<String> names = null;
+        for (String v : type.supportedVersions()) {
+            Set<String> required = new LinkedHashSet<>();
+            sources.get(DocumentVersion.of(type, v)).path("required").forEach(n -> required.add(n.textValue()));
+            if (names == null) {
+                names = required;
+            } else {
+                names.retainAll(required);
+            }
+        }
+        return Collections.unmodifiableSet(names);
+    }
+
+    private static DocumentSchemas load() {
+        SchemaRegistryConfig config = SchemaRegistryConfig.builder()
+                .pathType(PathType.JSON_POINTER)
+                .formatAssertionsEnabled(true)
+                .build();
+        Dialect strict = Dialect.builder(Dialects.getDraft202012()).keyword(new StrictTypeKeyword()).build();
+        SchemaRegistry registry = SchemaRegistry.withDefaultDialect(strict, b -> b.schemaRegistryConfig(config));
+        Map<DocumentVersion, Schema> schemas = new LinkedHashMap<>();
+        Map<DocumentVersion, JsonNode> sources = new LinkedHashMap<>();
+        StrictJson json = StrictJson.withDefaults();
+        for (DocumentVersion v : DocumentVersion.all()) {
+            JsonNode source = readResource(json, v);
+            if (!v.schemaId().equals(source.path("$id").textValue())) {
+                throw new IllegalStateException("shipped schema " + v.schemaFileName() + " has the wrong $id");
+            }
+            Schema schema = registry.getSchema(SchemaLocation.of(v.schemaId()), source);
+            schema.initializeValidators();
+            schemas.put(v, schema);
+            sources.put(v, source);
+        }
+        return new DocumentSchemas(Collections.unmodifiableMap(schemas), Collections.unmodifiableMap(sources));
+    }
+
+    private static JsonNode readResource(StrictJson json, DocumentVersion v) {
+        try (InputStream in = DocumentSchemas.class.getResourceAsStream(v.schemaResource())) {
+            if (in == null) {
+                throw new IllegalStateException("shipped schema is missing from the build: " + v.schemaResource());
+            }
+            return json.read(in.readAllBytes());
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read shipped schema " + v.schemaResource(), e);
+        } catch (JsonInputException e) {
+            throw new IllegalStateException("shipped schema " + v.schemaResource() + " is not valid JSON: " + e.getMessage(), e);
+        }
+    }
+
+    /** Turns a validator error into a message in this tool's words, at a JSON pointer. */
+    static DocumentProblem describe(Error e) {
+        String at = pointer(e.getInstanceLocation());
+        JsonNode rule = e.getSchemaNode();
+        String keyword = e.getKeyword() == null ? "" : e.getKeyword();
+        return switch (keyword) {
+            case "required" -> DocumentProblem.at(JsonPointers.child(at, e.getProperty()), "is required but missing");
+            case "additionalProperties" -> DocumentProblem.at(JsonPointers.child(at, e.getProperty()),
+                    "is not allowed here (unknown field)");
+            case "type" -> DocumentProblem.at(at, "must be " + expectedTypes(rule) + ", not " + typeName(argument(e, 0)));
+            case "const" -> DocumentProblem.at(at, "must be " + rule);
+            case "enum" -> DocumentProblem.at(at, "must be one of " + listOf(rule));
+            case "pattern" -> DocumentProblem.at(at, "must match the pattern " + rule.asText());
+            case "format" -> DocumentProblem.at(at, "must be " + formatName(rule.asText()));
+            case "minLength" -> DocumentProblem.at(at, rule.asInt() == 1 ? "must not be empty"
+                    : "must be at least " + rule.asText() + " characters long");
+            case "maxLength" -> DocumentProblem.at(at, "must be at most " + rule.asText() + " characters long");
+            case "minItems" -> DocumentProblem.at(at, "must have at least " + items(rule));
+            case "maxItems" -> DocumentProblem.at(at, "must have at most " + items(rule));
+            case "uniqueItems" -> DocumentProblem.at(at, "must not contain the same item twice");
+            case "minimum" -> DocumentProblem.at(at, "must be at least " + rule.asText());
+            case "maximum" -> DocumentProblem.at(at, "must be at most " + rule.asText());
+            case "exclusiveMinimum" -> DocumentProblem.at(at, "must be greater than " + rule.asText());
+            case "exclusiveMaximum" -> DocumentProblem.at(at, "must be less than " + rule.asText());
+            default -> DocumentProblem.at(at, e.getMessage());
+        };
+    }
+
+    private static String pointer(NodePath path) {
+        if (path == null) {
+            return "";
+        }
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < path.getNameCount(); i++) {
+            Object element = path.getElement(i);
+            sb.append('/').append(element instanceof Integer n ? n.toString() : JsonPointers.escape(String.valueOf(element)));
+        }
+        return sb.toString();
+    }
+
+    private static String argument(Error e, int i) {
+        Object[] args = e.getArguments();
+        return args != null && args.length > i ? String.valueOf(args[i]) : "?";
+    }
+
+    private static String expectedTypes(JsonNode rule) {
+        if (rule != null && rule.isArray()) {
+            List<String> names = new ArrayList<>();
+            rule.forEach(t -> names.add(typeName(t.asText())));
+            return String.join(" or ", names);
+        }
+        return typeName(rule == null ? "?" : rule.asText());
+    }
+
+    private static String typeName(String jsonType) {
+        return switch (jsonType) {
+            case "fractional number" -> "a fractional number";
+            case "integer" -> "an integer";
+            case "array" -> "an array";
+            case "object" -> "an object";
+            case "string" -> "a string";
+            case "number" -> "a number";
+            case "boolean" -> "a boolean";
+            case "null" -> "null";
+            default -> jsonType;
+        };
+    }
+
+    private static String formatName(String format) {
+        return "date-time".equals(format) ? "an RFC 3339 date-time (such as 2026-01-31T12:00:00Z)" : "a valid " + format;
+    }
+
+    private static String items(JsonNode count) {
+        return count.asText() + (count.asInt() == 1 ? " item" : " items");
+    }
+
+    private static String listOf(JsonNode values) {
+        List<String> out = new ArrayList<>();
+        for (Iterator<JsonNode> it = values.elements(); it.hasNext(); ) {
+            out.add(it.next().toString());
+        }
+        return out.stream().collect(Collectors.joining(", "));
+    }
+
+    /** {@code type} as in draft 2020-12, except that {@code integer} accepts integers only as written. */
+    private static final class StrictTypeKeyword implements Keyword {
+        @Override
+        public String getValue() {
+            return "type";
+        }
+
+        @Override
+        public KeywordValidator newValidator(SchemaLocation location, JsonNode schemaNode, Schema parent, SchemaContext context) {
+            return new StrictTypeValidator(location, schemaNode, parent, context);
+        }
+    }
+
+    private static final class StrictTypeValidator extends TypeValidator {
+        StrictTypeValidator(SchemaLocation location, JsonNode schemaNode, Schema parent, SchemaContext context) {
+            super(location, schemaNode, parent, context);
+        }
+
+        @Override
+        public void validate(ExecutionContext context, JsonNode node, JsonNode root, NodePath at) {
+            if (getSchemaType() == JsonType.INTEGER && node.isNumber() && !node.isIntegralNumber()) {
+                context.addError(error()
+                        .instanceNode(node)
+                        .instanceLocation(at)
+                        .evaluationPath(context.getEvaluationPath())
+                        .locale(context.getExecutionConfig().getLocale())
+                        .arguments("fractional number", "integer")
+                        .build());
+                return;
+            }
+            super.validate(context, node, root, at);
+        }
+    }
+}

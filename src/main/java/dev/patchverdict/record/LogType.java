@@ -1,0 +1,4 @@
+package dev.patchverdict.record;
+
+/** Kind of a worker log; also what a plan can require to be present. */
+public enum LogType implements WireValue { STDOUT, STDERR, TRACE, TOOL_CALLS, OTHER }

@@ -1,0 +1,68 @@
+package dev.patchverdict.record;
+
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Checks shared by the models' compact constructors. A null is a programming error
+ * ({@link NullPointerException}); a value the documents cannot hold is an
+ * {@link IllegalArgumentException} naming the field.
+ */
+public final class Require {
+    private Require() {}
+
+    public static String nonEmpty(String value, String field) {
+        Objects.requireNonNull(value, field);
+        if (value.isEmpty()) {
+            throw new IllegalArgumentException(field + " must not be empty");
+        }
+        return value;
+    }
+
+    public static long atLeast(long value, long minimum, String field) {
+        if (value < minimum) {
+            throw new IllegalArgumentException(field + " must be at least " + minimum + ", not " + value);
+        }
+        return value;
+    }
+
+    /** An immutable copy; elements must not be null. */
+    public static <T> List<T> list(Collection<T> values, String field) {
+        Objects.requireNonNull(values, field);
+        return List.copyOf(values);
+    }
+
+    /** An immutable copy that must not repeat an element. */
+    public static <T> List<T> distinct(Collection<T> values, String field) {
+        List<T> copy = list(values, field);
+        if (new HashSet<>(copy).size() != copy.size()) {
+            throw new IllegalArgumentException(field + " must not contain the same item twice");
+        }
+        return copy;
+    }
+
+    /** As {@link #distinct}, and not empty. */
+    public static <T> List<T> distinctNonEmpty(Collection<T> values, String field) {
+        List<T> copy = distinct(values, field);
+        if (copy.isEmpty()) {
+            throw new IllegalArgumentException(field + " must have at least 1 item");
+        }
+        return copy;
+    }
+
+    public static <T> Optional<T> optional(Optional<T> value, String field) {
+        return Objects.requireNonNull(value, field);
+    }
+
+    /** An optional list, copied when present. */
+    public static <T> Optional<List<T>> optionalList(Optional<List<T>> values, String field) {
+        return Objects.requireNonNull(values, field).map(v -> list(v, field));
+    }
+
+    public static <T> Optional<List<T>> optionalDistinct(Optional<List<T>> values, String field) {
+        return Objects.requireNonNull(values, field).map(v -> distinct(v, field));
+    }
+}
