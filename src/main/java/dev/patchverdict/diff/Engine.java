@@ -701,7 +701,8 @@ final class Engine {
                     "deleted file " + new GitPath(h.oldName) + " still has contents");
             return false;
         }
-        if (h.traditional && (h.isNew < 0 || h.isDelete < 0)) {
+        if (h.traditional) {
+            // What the hunks told about creation and deletion is part of the section.
             fh = toModel(h);
         }
         ChangeKind kind = kindOf(h, payload, hunks);
@@ -789,7 +790,7 @@ final class Engine {
                 if (fatal) {
                     return null;
                 }
-                gitError(DiagnosticCode.HUNK_TRUNCATED, pos, lineNo,
+                gitError(underflow ? DiagnosticCode.HUNK_COUNT_MISMATCH : DiagnosticCode.HUNK_TRUNCATED, pos, lineNo,
                         "input ends inside a hunk: " + remaining(oldLines, newLines));
                 return null;
             }
@@ -833,9 +834,12 @@ final class Engine {
                     }
                 }
                 default -> {
-                    gitError(underflow ? DiagnosticCode.HUNK_COUNT_MISMATCH : DiagnosticCode.HUNK_TRUNCATED,
-                            ls, lineNo, "hunk body ends early, " + remaining(oldLines, newLines) + ", at "
-                                    + quoteCurrent());
+                    // A new header means the body was cut short; anything else does not belong in a body.
+                    boolean header = first == 'd' || first == '@';
+                    DiagnosticCode code = underflow ? DiagnosticCode.HUNK_COUNT_MISMATCH
+                            : header ? DiagnosticCode.HUNK_TRUNCATED : DiagnosticCode.HUNK_CORRUPT_LINE;
+                    gitError(code, ls, lineNo, (header ? "hunk body ends early, " : "not a hunk body line, ")
+                            + remaining(oldLines, newLines) + ": " + quoteCurrent());
                     return null;
                 }
             }

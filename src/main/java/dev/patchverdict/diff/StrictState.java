@@ -145,7 +145,9 @@ final class StrictState {
         }
         inGarbage = true;
         int c = e > s ? b[s] : 0;
-        if (afterHunk && (c == '+' || c == '-' || c == ' ' || c == '\\' || c == '\n')) {
+        // "-- " alone is the signature separator of a mail, not a removed "- " line.
+        boolean signature = GitNames.startsWith(b, s, e, "-- \n") && e - s == 4;
+        if (afterHunk && !signature && (c == '+' || c == '-' || c == ' ' || c == '\\' || c == '\n')) {
             if (on(DiagnosticCode.HUNK_OVERRUN)) {
                 report(DiagnosticCode.HUNK_OVERRUN, ls, lineNo,
                         "body line after the hunk's counts are met (git ignores it): " + Messages.quoteLine(b, s, e));
@@ -198,6 +200,7 @@ final class StrictState {
                     }
                 }
                 checkToken(b, arg, trimNewline(b, arg, end), ls, lineNo);
+                checkDoubleSlash(b, arg, trimNewline(b, arg, end), ls, lineNo, kind);
             }
             case SIMILARITY, DISSIMILARITY -> {
                 int n = 0;
@@ -289,6 +292,30 @@ final class StrictState {
         }
     }
 
+    /** git collapses "//" in names, so the effective path never shows it; the name as written does. */
+    private void checkDoubleSlash(byte[] b, int s, int e, long ls, long lineNo, HeaderLine kind) {
+        if (!on(DiagnosticCode.PATH_EMPTY_COMPONENT) || GitNames.isDevNull(b, s, e + 1 <= b.length ? e + 1 : e)) {
+            return;
+        }
+        byte[] name;
+        if (s < e && b[s] == '"') {
+            GitQuote.Unquoted u = GitQuote.unquote(b, s, e);
+            if (u == null) {
+                return;
+            }
+            name = u.bytes();
+        } else {
+            name = Arrays.copyOfRange(b, s, e);
+        }
+        for (int i = 1; i < name.length; i++) {
+            if (name[i] == '/' && name[i - 1] == '/') {
+                reportOnce(DiagnosticCode.PATH_EMPTY_COMPONENT, ls, lineNo,
+                        "empty component ('//') in a name as written: " + Messages.quoteLine(b, s, e));
+                return;
+            }
+        }
+    }
+
     void devNullUnexpected(long ls, long lineNo, boolean old) {
         reportOnce(DiagnosticCode.DEV_NULL_UNEXPECTED, ls, lineNo,
                 (old ? "--- /dev/null" : "+++ /dev/null") + " for a file that is not "
@@ -335,10 +362,12 @@ final class StrictState {
                 int s = w.index(stopLine);
                 int e = w.index(le);
                 boolean known = GitNames.startsWith(b, s, e, "@@ -") || GitNames.startsWith(b, s, e, "GIT binary patch\n")
-                        || GitNames.startsWith(b, s, e, "diff --git ")
+                        || GitNames.startsWith(b, s, e, "diff ")
                         || ((GitNames.startsWith(b, s, e, "Binary files ") || GitNames.startsWith(b, s, e, "Files "))
                                 && GitNames.startsWith(b, e - 8, e, " differ\n"));
-                if (!known) {
+                // Extended header lines are lower-case words; anything else is text after the section.
+                boolean headerLike = e > s && b[s] >= 'a' && b[s] <= 'z';
+                if (!known && headerLike) {
                     reportOnce(DiagnosticCode.UNKNOWN_HEADER_LINE, stopLine, lineNo + countLines(start, stopLine),
                             "unknown extended header line: " + Messages.quoteLine(b, s, e));
                     skipGarbageAt = stopLine;
