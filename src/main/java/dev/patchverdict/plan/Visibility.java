@@ -1,0 +1,6 @@
+package dev.patchverdict.plan;
+
+import dev.patchverdict.record.WireValue;
+
+/** Whether the worker may see the plan. */
+public enum Visibility implements WireValue { PUBLIC, HIDDEN }
