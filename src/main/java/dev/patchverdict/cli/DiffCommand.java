@@ -1,0 +1,296 @@
+package dev.patchverdict.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.patchverdict.diff.Diagnostic;
+import dev.patchverdict.diff.DiagnosticCode;
+import dev.patchverdict.diff.DiffOutcome;
+import dev.patchverdict.diff.DiffReader;
+import dev.patchverdict.diff.DiffVisitor;
+import dev.patchverdict.diff.FileSection;
+import dev.patchverdict.diff.GitOutput;
+import dev.patchverdict.diff.GitPath;
+import dev.patchverdict.diff.Profile;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+@Command(
+        name = "diff",
+        mixinStandardHelpOptions = true,
+        description = "Read unified diffs strictly, as git apply would apply them.",
+        subcommands = {DiffCommand.Check.class, DiffCommand.Numstat.class})
+final class DiffCommand implements Runnable {
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public void run() {
+        throw new ParameterException(spec.commandLine(), "a subcommand is required (check or numstat)");
+    }
+
+    enum Format {
+        TEXT,
+        JSON,
+        JSONL
+    }
+
+    /** What one input gave: read in one streaming pass, holding sections but never hunks or lines. */
+    record Report(String name, DiffOutcome outcome, List<FileSection> sections, List<Diagnostic> diagnostics,
+            GitOutput git) {
+        boolean unreadable() {
+            return diagnostics.stream().anyMatch(d -> d.code() == DiagnosticCode.INPUT_UNREADABLE);
+        }
+    }
+
+    static Report read(CliContext ctx, String name, Profile profile) throws IOException {
+        List<FileSection> sections = new ArrayList<>();
+        List<Diagnostic> diagnostics = new ArrayList<>();
+        GitOutput git = new GitOutput();
+        DiffVisitor v = new DiffVisitor() {
+            @Override
+            public void onSectionEnd(FileSection section) {
+                sections.add(section);
+                git.onSectionEnd(section);
+            }
+
+            @Override
+            public void onDiagnostic(Diagnostic d) {
+                diagnostics.add(d);
+            }
+
+            @Override
+            public void onEnd(DiffOutcome outcome) {
+                git.onEnd(outcome);
+            }
+        };
+        DiffOutcome o;
+        if (name.equals("-")) {
+            o = DiffReader.read(ctx.in(), profile, v);
+        } else {
+            Path file = ctx.resolve(name);
+            if (Files.isDirectory(file)) {
+                throw new IOException("is a directory");
+            }
+            try (InputStream in = Files.newInputStream(file)) {
+                o = DiffReader.read(in, profile, v);
+            }
+        }
+        return new Report(name, o, sections, diagnostics, git);
+    }
+
+    static Profile profile(String name, List<String> allow) {
+        Profile p;
+        try {
+            p = Profile.byName(name);
+        } catch (IllegalArgumentException e) {
+            throw CliException.usage(e.getMessage());
+        }
+        Set<DiagnosticCode> allowed = new LinkedHashSet<>();
+        for (String group : allow) {
+            for (String key : group.split(",")) {
+                if (key.isBlank()) {
+                    continue;
+                }
+                allowed.add(DiagnosticCode.policyByAllowKey(key).orElseThrow(() -> CliException.usage(
+                        "--allow: unknown policy '" + key.trim() + "' (symlink, submodule, mode, binary, invisible,"
+                                + " confusable, swallowed-header)")));
+            }
+        }
+        return p.allowing(allowed);
+    }
+
+    @Command(
+            name = "check",
+            mixinStandardHelpOptions = true,
+            description = {
+                "Check each diff; '-' reads standard input. Exit 0 when every input is accepted,",
+                "1 when any is rejected, 2 when one cannot be read."
+            })
+    static final class Check implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+
+        @Option(names = "--profile", defaultValue = "strict", paramLabel = "strict|git",
+                description = "strict (default): git's rules and every strict rule; git: exactly what git apply accepts.")
+        String profile;
+
+        @Option(names = "--format", defaultValue = "text", paramLabel = "text|json|jsonl",
+                description = "text: file:line: CODE message per diagnostic; json: one array; jsonl: one object per file.")
+        Format format;
+
+        @Option(names = "--allow", paramLabel = "POLICY[,POLICY...]",
+                description = "Policy findings that only warn: symlink, submodule, mode, binary, invisible, confusable, swallowed-header.")
+        List<String> allow = new ArrayList<>();
+
+        @Parameters(arity = "1..*", paramLabel = "FILE")
+        List<String> files;
+
+        @Override
+        public Integer call() {
+            CliContext ctx = RootCommand.contextOf(spec);
+            Profile p = profile(profile, allow);
+            ObjectMapper mapper = new ObjectMapper();
+            ArrayNode all = JsonNodeFactory.instance.arrayNode();
+            boolean rejected = false;
+            boolean unreadable = false;
+            for (String name : files) {
+                Report r;
+                try {
+                    r = read(ctx, name, p);
+                } catch (IOException e) {
+                    ctx.err().println("patchverdict: " + name + ": " + IoMessages.describe(e));
+                    unreadable = true;
+                    continue;
+                }
+                if (r.unreadable()) {
+                    unreadable = true;
+                }
+                if (!r.outcome().accepted()) {
+                    rejected = true;
+                }
+                switch (format) {
+                    case TEXT -> {
+                        for (Diagnostic d : r.diagnostics()) {
+                            ctx.out().println(name + ":" + d.line() + ": " + d.code() + " "
+                                    + (d.rejects() ? "" : d.severity().name().toLowerCase(Locale.ROOT) + ": ")
+                                    + d.message());
+                        }
+                    }
+                    case JSONL -> ctx.out().println(write(mapper, toJson(r)));
+                    case JSON -> all.add(toJson(r));
+                    default -> throw new IllegalStateException(format.toString());
+                }
+            }
+            if (format == Format.JSON) {
+                ctx.out().println(write(mapper, all));
+            }
+            return unreadable ? ExitCode.UNDECIDED : rejected ? ExitCode.FAILED : ExitCode.PASSED;
+        }
+    }
+
+    @Command(
+            name = "numstat",
+            mixinStandardHelpOptions = true,
+            description = {
+                "Print exactly what 'git apply --numstat' prints for the diff; '-' reads standard input.",
+                "Exit 1 (and print the errors on standard error) when the profile rejects it."
+            })
+    static final class Numstat implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+
+        @Option(names = "--profile", defaultValue = "strict", paramLabel = "strict|git",
+                description = "strict (default) or git.")
+        String profile;
+
+        @Option(names = "--allow", paramLabel = "POLICY[,POLICY...]", description = "Policy findings that only warn.")
+        List<String> allow = new ArrayList<>();
+
+        @Parameters(arity = "1", paramLabel = "FILE")
+        String file;
+
+        @Override
+        public Integer call() {
+            CliContext ctx = RootCommand.contextOf(spec);
+            Report r;
+            try {
+                r = read(ctx, file, profile(profile, allow));
+            } catch (IOException e) {
+                throw CliException.undecided(file, IoMessages.describe(e));
+            }
+            ctx.out().write(r.git().numstatBytes(), 0, r.git().numstatBytes().length);
+            ctx.out().flush();
+            for (Diagnostic d : r.diagnostics()) {
+                if (d.rejects()) {
+                    ctx.err().println(file + ":" + d.line() + ": " + d.code() + " " + d.message());
+                }
+            }
+            if (r.unreadable()) {
+                return ExitCode.UNDECIDED;
+            }
+            return r.outcome().accepted() ? ExitCode.PASSED : ExitCode.FAILED;
+        }
+    }
+
+    static ObjectNode toJson(Report r) {
+        JsonNodeFactory f = JsonNodeFactory.instance;
+        ObjectNode o = f.objectNode();
+        o.put("file", r.name());
+        o.put("accepted", r.outcome().accepted());
+        o.put("profile", r.outcome().profile());
+        o.put("sha256", r.outcome().sha256());
+        o.put("bytes", r.outcome().bytes());
+        // The exact texts of git apply --numstat and --summary; summary names are raw bytes, shown as UTF-8.
+        o.put("numstat", new String(r.git().numstatBytes(), StandardCharsets.UTF_8));
+        o.put("summary", new String(r.git().summaryBytes(), StandardCharsets.UTF_8));
+        ArrayNode files = o.putArray("files");
+        for (FileSection s : r.sections()) {
+            ObjectNode j = files.addObject();
+            j.put("path", s.path().text());
+            putPath(j, "old_path", s.oldPath());
+            putPath(j, "new_path", s.newPath());
+            j.put("kind", s.kind().name().toLowerCase(Locale.ROOT));
+            j.put("added", s.added());
+            j.put("removed", s.removed());
+            j.put("binary", s.isBinary());
+            j.put("hunks", s.hunkCount());
+            putMode(j, "old_mode", s.header().oldMode());
+            putMode(j, "new_mode", s.header().newMode());
+            if (s.header().similarity() >= 0) {
+                j.put("similarity", s.header().similarity());
+            }
+            j.put("line", s.header().line());
+        }
+        ArrayNode ds = o.putArray("diagnostics");
+        for (Diagnostic d : r.diagnostics()) {
+            ObjectNode j = ds.addObject();
+            j.put("code", d.code().name());
+            j.put("severity", d.severity().name().toLowerCase(Locale.ROOT));
+            j.put("line", d.line());
+            j.put("offset", d.offset());
+            j.put("message", d.message());
+        }
+        return o;
+    }
+
+    private static void putPath(ObjectNode j, String key, GitPath p) {
+        if (p == null) {
+            j.putNull(key);
+        } else {
+            j.put(key, p.text());
+        }
+    }
+
+    private static void putMode(ObjectNode j, String key, int mode) {
+        if (mode == 0) {
+            j.putNull(key);
+        } else {
+            j.put(key, String.format("%06o", mode));
+        }
+    }
+
+    private static String write(ObjectMapper m, Object node) {
+        try {
+            return m.writeValueAsString(node);
+        } catch (IOException e) {
+            throw new IllegalStateException("a JSON tree always serializes", e);
+        }
+    }
+}

@@ -1,0 +1,173 @@
+package dev.patchverdict.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class DiffCommandTest {
+    private static final Path FIXTURES = Path.of(System.getProperty("user.dir"), "verification", "fixtures", "diff");
+
+    record Run(int rc, String out, String err) {}
+
+    static Run run(byte[] stdin, String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int rc = Main.run(new ByteArrayInputStream(stdin), new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8), args);
+        return new Run(rc, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    static Run run(String... args) {
+        return run(new byte[0], args);
+    }
+
+    static String fixture(String name) {
+        return FIXTURES.resolve(name + ".patch").toString();
+    }
+
+    @Test
+    void textFormatPrintsOneFileLineCodeMessagePerDiagnostic() {
+        Run r = run("diff", "check", fixture("plus-line-past-count"), fixture("ok-modify"));
+        assertEquals(ExitCode.FAILED, r.rc(), r.err());
+        List<String> lines = r.out().lines().toList();
+        assertEquals(1, lines.size(), r.out());
+        assertTrue(lines.get(0).startsWith(fixture("plus-line-past-count") + ":10: HUNK_OVERRUN "), lines.get(0));
+        assertTrue(lines.get(0).contains("\"+evil()\""), "the offending line is quoted: " + lines.get(0));
+    }
+
+    @Test
+    void acceptedInputsExitZeroAndPrintNothing() {
+        Run r = run("diff", "check", fixture("ok-modify"), fixture("ok-rename-with-changes"));
+        assertEquals(ExitCode.PASSED, r.rc(), r.out() + r.err());
+        assertEquals("", r.out());
+    }
+
+    @Test
+    void gitProfileAcceptsWhatGitAccepts() {
+        assertEquals(ExitCode.FAILED, run("diff", "check", fixture("trailing-explanation")).rc());
+        assertEquals(ExitCode.PASSED, run("diff", "check", "--profile", "git", fixture("trailing-explanation")).rc());
+    }
+
+    @Test
+    void allowTurnsNamedPolicyFindingsIntoWarnings() {
+        Run strict = run("diff", "check", fixture("executable-bit-change"));
+        assertEquals(ExitCode.FAILED, strict.rc());
+        Run allowed = run("diff", "check", "--allow", "symlink,mode", fixture("executable-bit-change"));
+        assertEquals(ExitCode.PASSED, allowed.rc(), allowed.out());
+        assertTrue(allowed.out().contains("EXECUTABLE_BIT warning: "), allowed.out());
+        Run other = run("diff", "check", "--allow", "binary", fixture("executable-bit-change"));
+        assertEquals(ExitCode.FAILED, other.rc());
+    }
+
+    @Test
+    void allowRefusesUnknownNamesAndNonPolicyRules() {
+        assertEquals(ExitCode.USAGE, run("diff", "check", "--allow", "garbage", fixture("ok-modify")).rc());
+        assertEquals(ExitCode.USAGE, run("diff", "check", "--allow", "LEADING_GARBAGE", fixture("ok-modify")).rc());
+        assertEquals(ExitCode.USAGE, run("diff", "check", "--profile", "lenient", fixture("ok-modify")).rc());
+    }
+
+    @Test
+    void unreadableFileExitsTwoAfterCheckingTheOthers(@TempDir Path dir) {
+        Run r = run("diff", "check", "--format", "jsonl", dir.resolve("missing.patch").toString(), fixture("trailing-explanation"));
+        assertEquals(ExitCode.UNDECIDED, r.rc());
+        assertTrue(r.err().contains("missing.patch: no such file"), r.err());
+        assertEquals(1, r.out().lines().count(), "the readable file is still reported");
+        assertEquals(ExitCode.UNDECIDED, run("diff", "check", dir.toString()).rc(), "a directory is not readable as a diff");
+    }
+
+    @Test
+    void stdinIsReadForDash() throws IOException {
+        byte[] patch = Files.readAllBytes(Path.of(fixture("ok-modify")));
+        Run r = run(patch, "diff", "check", "--format", "jsonl", "-");
+        assertEquals(ExitCode.PASSED, r.rc(), r.err());
+        JsonNode o = new ObjectMapper().readTree(r.out());
+        assertEquals("-", o.get("file").asText());
+        assertEquals("1\t1\tsrc/app.py\n", o.get("numstat").asText());
+    }
+
+    @Test
+    void jsonlObjectCarriesSectionsAndDiagnostics() throws IOException {
+        Run r = run("diff", "check", "--format", "jsonl", fixture("symlink-then-path-below"));
+        assertEquals(ExitCode.FAILED, r.rc());
+        JsonNode o = new ObjectMapper().readTree(r.out());
+        assertEquals(false, o.get("accepted").asBoolean());
+        assertEquals("1\t0\td\n1\t0\td/x\n", o.get("numstat").asText());
+        assertEquals(" create mode 120000 d\n create mode 100644 d/x\n", o.get("summary").asText());
+        assertEquals(2, o.get("files").size());
+        assertEquals("120000", o.get("files").get(0).get("new_mode").asText());
+        assertEquals("add", o.get("files").get(1).get("kind").asText());
+        List<String> codes = new ArrayList<>();
+        o.get("diagnostics").forEach(d -> codes.add(d.get("code").asText() + "@" + d.get("line").asLong()));
+        assertEquals(List.of("SYMLINK@1", "PATH_BELOW_SYMLINK@9"), codes);
+        for (String key : List.of("code", "severity", "line", "offset", "message")) {
+            assertTrue(o.get("diagnostics").get(0).has(key), key);
+        }
+    }
+
+    @Test
+    void jsonFormatIsOneArray() throws IOException {
+        Run r = run("diff", "check", "--format", "json", fixture("ok-modify"), fixture("ok-new-file"));
+        JsonNode a = new ObjectMapper().readTree(r.out());
+        assertTrue(a.isArray());
+        assertEquals(2, a.size());
+    }
+
+    @Test
+    void numstatPrintsOnlyGitsNumstat() {
+        Run r = run("diff", "numstat", "--profile", "git", fixture("rename-only-then-modify"));
+        assertEquals(ExitCode.PASSED, r.rc(), r.err());
+        assertEquals("0\t0\tnew/path.txt\n1\t1\tsrc/other.py\n", r.out());
+        Run rejected = run("diff", "numstat", "--profile", "git", fixture("hunk-short-of-count"));
+        assertEquals(ExitCode.FAILED, rejected.rc());
+        assertEquals("", rejected.out());
+        assertTrue(rejected.err().contains("HUNK_TRUNCATED"), rejected.err());
+    }
+
+    /** The whole corpus in one process, as a caller checking many files would run it. */
+    @Test
+    void wholeCorpusInOneRunMatchesGit() throws IOException {
+        Path corpus = Path.of(System.getProperty("user.dir")).resolve("../shared/corpus").normalize();
+        assumeTrue(Files.isDirectory(corpus), "the shared corpus is not at " + corpus + "; skipped (CI has it)");
+        List<Path> diffs;
+        try (Stream<Path> s = Files.walk(corpus)) {
+            diffs = s.filter(p -> p.toString().endsWith(".patch")).sorted().toList();
+        }
+        List<String> args = new ArrayList<>(List.of("diff", "check", "--profile", "git", "--format", "jsonl"));
+        diffs.forEach(p -> args.add(p.toString()));
+        Run r = run(args.toArray(String[]::new));
+        List<String> lines = r.out().lines().toList();
+        assertEquals(diffs.size(), lines.size());
+        ObjectMapper m = new ObjectMapper();
+        List<String> wrong = new ArrayList<>();
+        boolean anyRejected = false;
+        for (int i = 0; i < diffs.size(); i++) {
+            Path p = diffs.get(i);
+            JsonNode o = m.readTree(lines.get(i));
+            int rc = Integer.parseInt(Files.readString(p.resolveSibling(p.getFileName() + ".rc")).trim());
+            anyRejected |= rc != 0;
+            String numstat = new String(Files.readAllBytes(p.resolveSibling(p.getFileName() + ".numstat")), StandardCharsets.UTF_8);
+            String summary = new String(Files.readAllBytes(p.resolveSibling(p.getFileName() + ".summary")), StandardCharsets.UTF_8);
+            if (o.get("accepted").asBoolean() != (rc == 0) || !o.get("numstat").asText().equals(numstat)
+                    || !o.get("summary").asText().equals(summary) || !o.get("file").asText().equals(p.toString())) {
+                wrong.add(p.toString());
+            }
+        }
+        assertEquals(List.of(), wrong);
+        assertEquals(anyRejected ? ExitCode.FAILED : ExitCode.PASSED, r.rc());
+    }
+}
