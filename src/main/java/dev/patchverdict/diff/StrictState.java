@@ -566,8 +566,12 @@ final class StrictState {
         if (hh.oldCount() > 0 && hh.oldStart() == 0 || hh.newCount() > 0 && hh.newStart() == 0) {
             reportOnce(DiagnosticCode.HUNK_START_MISMATCH, ls, line, "line 0 with a non-zero count: " + engine.quote(ls, le));
         }
+        // A side with no lines names the line before the gap (git, GNU diff) or the line after it (some
+        // generators); both conventions are accepted, anything else is not.
         long oldPos = hh.oldCount() == 0 ? hh.oldStart() + 1 : hh.oldStart();
         long newPos = hh.newCount() == 0 ? hh.newStart() + 1 : hh.newStart();
+        long oldAlt = hh.oldCount() == 0 ? hh.oldStart() : oldPos;
+        long newAlt = hh.newCount() == 0 ? hh.newStart() : newPos;
         if (hh.index() > 0) {
             if (oldPos < prevOldPos) {
                 reportOnce(DiagnosticCode.HUNK_OUT_OF_ORDER, ls, line, "hunk starts before the previous one: " + engine.quote(ls, le));
@@ -575,11 +579,12 @@ final class StrictState {
                 reportOnce(DiagnosticCode.HUNK_OVERLAP, ls, line, "hunk overlaps the previous one: " + engine.quote(ls, le));
             }
         }
-        if (!n.overflow() && newPos - oldPos != delta) {
+        boolean consistent = newPos - oldPos == delta || newAlt - oldPos == delta || newPos - oldAlt == delta
+                || newAlt - oldAlt == delta;
+        if (!n.overflow() && !consistent) {
             reportOnce(DiagnosticCode.HUNK_START_MISMATCH, ls, line, "new start " + hh.newStart()
-                    + " does not follow from the earlier hunks (expected " + (hh.oldCount() == 0 && hh.newCount() != 0
-                            ? oldPos + delta : (hh.newCount() == 0 ? oldPos + delta - 1 : oldPos + delta))
-                    + "): " + engine.quote(ls, le));
+                    + " does not follow from the earlier hunks, which shift lines by " + delta + ": "
+                    + engine.quote(ls, le));
         }
         prevOldPos = oldPos;
         prevOldEnd = oldPos + hh.oldCount();
