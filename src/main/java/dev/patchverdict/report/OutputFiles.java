@@ -1,0 +1,82 @@
+package dev.patchverdict.report;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.channels.FileChannel;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+
+/**
+ * Writes result files so that a reader sees either the old file or the whole new one: bytes go
+ * to a temporary file beside the target, are forced to disk, then renamed over it. On any
+ * failure the temporary file is removed and the target is untouched.
+ */
+public final class OutputFiles {
+    private OutputFiles() {}
+
+    /** Something that writes a whole document to a stream. */
+    @FunctionalInterface
+    public interface Writer {
+        void writeTo(OutputStream out) throws IOException;
+    }
+
+    public static void writeAtomically(Path target, byte[] bytes) throws IOException {
+        writeAtomically(target, out -> out.write(bytes));
+    }
+
+    public static void writeAtomically(Path target, Writer writer) throws IOException {
+        Path absolute = target.toAbsolutePath().normalize();
+        Path dir = absolute.getParent();
+        if (dir == null || !Files.isDirectory(dir)) {
+            throw new IOException(target + ": the folder to write into does not exist");
+        }
+        if (Files.isDirectory(absolute, LinkOption.NOFOLLOW_LINKS)) {
+            throw new IOException(target + ": is a folder, not a file");
+        }
+        Path tmp = Files.createTempFile(dir, "." + absolute.getFileName() + ".", ".tmp");
+        boolean moved = false;
+        try {
+            try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING);
+                    OutputStream out = java.nio.channels.Channels.newOutputStream(ch)) {
+                writer.writeTo(out);
+                out.flush();
+                ch.force(true);
+            }
+            try {
+                Files.move(tmp, absolute, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(tmp, absolute, StandardCopyOption.REPLACE_EXISTING);
+            }
+            moved = true;
+        } finally {
+            if (!moved) {
+                Files.deleteIfExists(tmp);
+            }
+        }
+    }
+
+    /**
+     * True when {@code file} would land inside {@code root} once symbolic links are followed, so a
+     * result or plan can never be planted inside the candidate's own folder.
+     */
+    public static boolean isInside(Path file, Path root) throws IOException {
+        Path realRoot = root.toRealPath();
+        Path probe = file.toAbsolutePath().normalize();
+        // The file may not exist yet: resolve its nearest existing ancestor, then re-append the rest.
+        Path existing = probe;
+        Path rest = probe.getFileSystem().getPath("");
+        while (existing != null && !Files.exists(existing, LinkOption.NOFOLLOW_LINKS)) {
+            rest = existing.getFileName().resolve(rest);
+            existing = existing.getParent();
+        }
+        if (existing == null) {
+            return false;
+        }
+        Path real = existing.toRealPath().resolve(rest).normalize();
+        return real.startsWith(realRoot);
+    }
+}
