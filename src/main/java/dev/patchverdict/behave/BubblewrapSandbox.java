@@ -76,7 +76,7 @@ public final class BubblewrapSandbox implements Sandbox {
     private final Optional<Path> perl;
     private final Path scratch;
     private Optional<String> unavailable;
-    private String version = "unknown";
+    private volatile String version = "unknown";
 
     public BubblewrapSandbox(Optional<Path> bwrap, Path sh, Optional<Path> prlimit, Optional<Path> perl, Path scratch) {
         this.bwrap = bwrap;
@@ -112,7 +112,14 @@ public final class BubblewrapSandbox implements Sandbox {
     }
 
     @Override
+    public Map<String, String> toolVersions() {
+        unavailableReason();
+        return Map.of("bubblewrap", version);
+    }
+
+    @Override
     public String describe() {
+        unavailableReason();
         return "bubblewrap " + version + ": all namespaces unshared (no network), uid/gid " + SANDBOX_ID
                 + ", no capabilities, /usr read-only, tree at " + TREE_MOUNT
                 + " the only writable host path, tmpfs /tmp, cleared environment, prlimit CPU/AS/FSIZE/CORE";

@@ -15,6 +15,9 @@ public interface Sandbox {
      */
     RunRecord run(RunRequest request) throws IOException;
 
-    /** A short description of the isolation, with tool versions, for the result's provenance. */
+    /** A short description of the isolation, for the result and the report. */
     String describe();
+
+    /** Names and versions of the tools that make the sandbox, for the result's provenance. */
+    java.util.Map<String, String> toolVersions();
 }

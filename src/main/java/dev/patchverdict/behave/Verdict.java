@@ -22,6 +22,11 @@ public enum Verdict {
         return verdicts.contains(UNVERIFIED) ? UNVERIFIED : PROVEN;
     }
 
+    /** The process exit code: 0 PROVEN, 1 REFUTED, 2 UNVERIFIED, as every command uses. */
+    public int exitCode() {
+        return ordinal();
+    }
+
     /** The verdict as the VerificationResult status vocabulary writes it. */
     public String resultStatus() {
         return switch (this) {

@@ -1,0 +1,230 @@
+package dev.patchverdict.behave;
+
+import dev.patchverdict.digest.Digest;
+import dev.patchverdict.digest.Digests;
+import dev.patchverdict.record.DocumentReader;
+import dev.patchverdict.record.InvalidDocumentException;
+import dev.patchverdict.record.ResultManifest;
+import dev.patchverdict.record.VerificationResult;
+import dev.patchverdict.record.WorkUnit;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The preconditions of a behavioural run, each a refusal (exit 2) naming what and why: a plan
+ * that is behavioural and committed before this run; a work unit, result manifest and passing
+ * static VerificationResult bound to it and to each other by digest; a runner that is neither
+ * the worker nor the static verifier; a candidate whose bytes match the manifest; a plan and an
+ * output outside the worker-controlled candidate root; and a repository holding the bound commit.
+ */
+public final class Admission {
+    /** No real patch is this large; a bigger "candidate" is refused before it is read. */
+    static final long MAX_PATCH_BYTES = 64L << 20;
+
+    private Admission() {}
+
+    public static Admitted admit(BehaveRequest request, GitTrees git, Instant runStart) throws BehaveException {
+        Path root = realDirectory(request.candidateRoot(), "--candidate-root");
+        requireOutside(request.plan(), root, "the behavioural plan");
+        if (request.output().isPresent()) {
+            requireOutside(request.output().get(), root, "the output");
+        }
+        LoadedPlan loaded = LoadedPlan.read(request.plan());
+        BehaviouralPlan plan = loaded.plan();
+        PlanBinding binding = plan.binding();
+        PlanCommitment commitment = commitment(request, loaded, runStart);
+
+        WorkUnit workUnit = read(request.workUnit(), "work unit", DocumentReader.strict()::readWorkUnit);
+        Digest workUnitDigest = workUnit.canonicalDigest();
+        String wu = request.workUnit().toString();
+        same(wu, "digest", workUnitDigest, binding.workUnitDigest(), "the plan's binding.work_unit_digest");
+        same(wu, "id", workUnit.id(), binding.workUnitId(), "the plan's binding.work_unit_id");
+        same(wu, "version", workUnit.version(), (long) binding.workUnitVersion(), "the plan's binding.work_unit_version");
+
+        ResultManifest manifest = read(request.resultManifest(), "result manifest",
+                DocumentReader.strict()::readResultManifest);
+        Digest manifestDigest = manifest.canonicalDigest();
+        String rm = request.resultManifest().toString();
+        same(rm, "work_unit_id", manifest.workUnitId(), binding.workUnitId(), "the plan's binding");
+        same(rm, "work_unit_version", manifest.workUnitVersion(), (long) binding.workUnitVersion(), "the plan's binding");
+        same(rm, "provenance.work_unit_digest", manifest.provenance().workUnitDigest(), binding.workUnitDigest(),
+                "the plan's binding");
+        same(rm, "provenance.source_revision", manifest.provenance().sourceRevision(), binding.sourceRevision(),
+                "the plan's binding");
+
+        VerificationResult staticResult = read(request.staticResult(), "static result",
+                DocumentReader.strict()::readVerificationResult);
+        Digest staticDigest = staticResult.canonicalDigest();
+        String sr = request.staticResult().toString();
+        if (staticResult.status() != VerificationResult.Status.PASSED) {
+            throw new BehaveException(sr, "the static VerificationResult is \"" + staticResult.status().wire()
+                    + "\"; behaviour runs only after the metadata-only verifier passed the candidate");
+        }
+        same(sr, "result_manifest_id", staticResult.resultManifestId(), manifest.id(), "the result manifest's id");
+        same(sr, "provenance.result_manifest_digest", staticResult.provenance().resultManifestDigest(), manifestDigest,
+                "the result manifest's digest (a different candidate)");
+        same(sr, "provenance.work_unit_digest", staticResult.provenance().workUnitDigest(), binding.workUnitDigest(),
+                "the plan's binding");
+        Optional<Digest> staticPlan = staticResult.provenance().verifierConfigDigest();
+        if (staticPlan.isEmpty()) {
+            throw new BehaveException(sr, "provenance.verifier_config_digest is missing, so it is unknown which plan"
+                    + " the static verifier passed the candidate under");
+        }
+        same(sr, "provenance.verifier_config_digest", staticPlan.get(), binding.staticPlanDigest(),
+                "the plan's binding.static_plan_digest (passed under a different plan)");
+
+        String runner = plan.runner().id();
+        if (runner.equals(manifest.worker().id())) {
+            throw new BehaveException(rm, "the worker id \"" + runner + "\" is the behavioural runner's own id; the"
+                    + " runner must be independent of the worker");
+        }
+        if (runner.equals(staticResult.verifier().id())) {
+            throw new BehaveException(sr, "the static verifier id \"" + runner + "\" is the behavioural runner's own"
+                    + " id; the behavioural runner must be a separate evaluator");
+        }
+
+        ResultManifest.ProducedArtifact artifact = candidateArtifact(manifest, binding, rm);
+        Path patch = candidateFile(root, artifact.locator(), rm);
+        Digest patchDigest = patchDigest(patch);
+        same(patch.toString(), "SHA-256", patchDigest, artifact.digest(), "the digest the result manifest declares");
+
+        Path repo = request.repo();
+        if (!git.isRepository(repo)) {
+            throw new BehaveException(repo.toString(), "not a Git repository");
+        }
+        Optional<String> commit = git.resolveCommit(repo, binding.sourceRevision());
+        if (commit.isEmpty() || !commit.get().equals(binding.sourceRevision())) {
+            throw new BehaveException(repo.toString(), "does not hold commit " + binding.sourceRevision()
+                    + " (the plan's binding.source_revision)");
+        }
+        return new Admitted(loaded, commitment, workUnit, workUnitDigest, manifest, manifestDigest, staticResult,
+                staticDigest, patch, patchDigest, repo, commit.get());
+    }
+
+    private static PlanCommitment commitment(BehaveRequest request, LoadedPlan loaded, Instant runStart)
+            throws BehaveException {
+        Path file = request.commitmentFile();
+        if (!Files.exists(file)) {
+            throw new BehaveException(request.plan().toString(), "the plan was not committed before this run (no "
+                    + file + "); run 'patchverdict behave commit --plan " + request.plan() + "' before any run");
+        }
+        PlanCommitment c = PlanCommitment.read(file);
+        if (!c.planDigest().equals(loaded.digest())) {
+            throw new BehaveException(request.plan().toString(), "its digest " + loaded.digest()
+                    + " is not the committed one, " + c.planDigest() + " (" + file + "): the plan changed after it was"
+                    + " committed");
+        }
+        if (!c.planId().equals(loaded.plan().id())) {
+            throw new BehaveException(file.toString(), "commits plan id \"" + c.planId() + "\", not \""
+                    + loaded.plan().id() + "\"");
+        }
+        if (c.committedAt().isAfter(runStart)) {
+            throw new BehaveException(file.toString(), "is dated " + c.committedAt() + ", after this run started ("
+                    + runStart + "); a commitment must come before the run");
+        }
+        return c;
+    }
+
+    private static ResultManifest.ProducedArtifact candidateArtifact(ResultManifest manifest, PlanBinding binding,
+            String rm) throws BehaveException {
+        List<ResultManifest.ProducedArtifact> found = binding.candidateArtifactId().isPresent()
+                ? manifest.artifactsWithId(binding.candidateArtifactId().get())
+                : manifest.producedArtifacts().stream().filter(a -> a.type() == ResultManifest.ArtifactType.PATCH)
+                        .toList();
+        String which = binding.candidateArtifactId().map(id -> "artifact \"" + id + "\"")
+                .orElse("artifact of type \"patch\"");
+        if (found.size() != 1) {
+            throw new BehaveException(rm, "declares " + found.size() + " " + which + (found.size() == 1 ? "" : "s")
+                    + "; exactly one is needed to know which candidate to run");
+        }
+        return found.get(0);
+    }
+
+    /** The candidate file: inside the candidate root even after following symbolic links. */
+    private static Path candidateFile(Path root, String locator, String rm) throws BehaveException {
+        if (locator.startsWith("/") || RelativePaths.problem(locator) != null) {
+            throw new BehaveException(rm, "the candidate locator \"" + locator
+                    + "\" must be a path relative to the candidate root, without '..'");
+        }
+        Path file = root.resolve(locator).normalize();
+        try {
+            Path real = file.toRealPath();
+            if (!real.startsWith(root) || !Files.isRegularFile(real, LinkOption.NOFOLLOW_LINKS)) {
+                throw new BehaveException(file.toString(), "the candidate is not a regular file inside the candidate"
+                        + " root");
+            }
+            return real;
+        } catch (IOException e) {
+            throw new BehaveException(file.toString(), "the candidate cannot be read: " + Io.describe(e), e);
+        }
+    }
+
+    private static Digest patchDigest(Path patch) throws BehaveException {
+        try {
+            long size = Files.size(patch);
+            if (size > MAX_PATCH_BYTES) {
+                throw new BehaveException(patch.toString(), "the candidate is " + size + " bytes, over the limit of "
+                        + MAX_PATCH_BYTES);
+            }
+            return Digests.file(patch);
+        } catch (IOException e) {
+            throw new BehaveException(patch.toString(), "the candidate cannot be read: " + Io.describe(e), e);
+        }
+    }
+
+    private static Path realDirectory(Path dir, String what) throws BehaveException {
+        try {
+            Path real = dir.toRealPath();
+            if (!Files.isDirectory(real)) {
+                throw new BehaveException(dir.toString(), what + " is not a directory");
+            }
+            return real;
+        } catch (IOException e) {
+            throw new BehaveException(dir.toString(), what + ": " + Io.describe(e), e);
+        }
+    }
+
+    /** A worker who controls the candidate root must not be able to supply the plan or receive the output. */
+    private static void requireOutside(Path file, Path root, String what) throws BehaveException {
+        Path abs = file.toAbsolutePath().normalize();
+        Path real = abs;
+        try {
+            Path parent = abs.getParent();
+            real = Files.exists(abs) ? abs.toRealPath() : parent != null && Files.exists(parent)
+                    ? parent.toRealPath().resolve(abs.getFileName()) : abs;
+        } catch (IOException e) {
+            // Unresolvable paths are judged as written.
+        }
+        if (real.startsWith(root) || abs.startsWith(root)) {
+            throw new BehaveException(file.toString(), what + " must be outside the candidate root " + root);
+        }
+    }
+
+    @FunctionalInterface
+    private interface Reader<T> {
+        T read(Path file) throws IOException, InvalidDocumentException;
+    }
+
+    private static <T> T read(Path file, String what, Reader<T> reader) throws BehaveException {
+        try {
+            return reader.read(file);
+        } catch (InvalidDocumentException e) {
+            throw new BehaveException(file.toString(), "not a valid " + what + ": " + e.getMessage(), e);
+        } catch (IOException e) {
+            throw new BehaveException(file.toString(), Io.describe(e), e);
+        }
+    }
+
+    private static void same(String what, String field, Object actual, Object expected, String against)
+            throws BehaveException {
+        if (!actual.equals(expected)) {
+            throw new BehaveException(what, field + " is " + actual + ", which does not match " + against + " ("
+                    + expected + ")");
+        }
+    }
+}

@@ -1,0 +1,110 @@
+package dev.patchverdict.behave;
+
+import dev.patchverdict.record.DocumentProblem;
+import dev.patchverdict.record.VerificationResult;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * The behavioural runner as one call: admit the inputs, evaluate in the sandbox, write the
+ * VerificationResult. Everything from outside (clock, environment, where scratch space goes, the
+ * sandbox itself in tests) is injected.
+ */
+public final class Behave {
+    private Behave() {}
+
+    /**
+     * What the runner takes from its surroundings. {@code sandbox} builds the sandbox from the
+     * located host tools and a scratch directory; tests replace it.
+     */
+    public record Settings(Clock clock, Map<String, String> env, String toolVersion, Path scratchParent,
+            Function<SandboxSite, Sandbox> sandbox) {
+        public Settings {
+            Objects.requireNonNull(clock, "clock");
+            env = Map.copyOf(env);
+            Objects.requireNonNull(toolVersion, "toolVersion");
+            Objects.requireNonNull(scratchParent, "scratchParent");
+            Objects.requireNonNull(sandbox, "sandbox");
+        }
+
+        public static Settings of(Clock clock, Map<String, String> env, String toolVersion, Path scratchParent) {
+            return new Settings(clock, env, toolVersion, scratchParent,
+                    site -> BubblewrapSandbox.locate(site.tools(), site.scratch()));
+        }
+    }
+
+    /** Where a sandbox is made: the host tools and a private scratch directory. */
+    public record SandboxSite(HostTools tools, Path scratch) {}
+
+    /** The verdict, the written result, and the text report. */
+    public record Outcome(Verdict verdict, VerificationResult result, String report) {
+        public Outcome {
+            Objects.requireNonNull(verdict, "verdict");
+            Objects.requireNonNull(result, "result");
+            Objects.requireNonNull(report, "report");
+        }
+
+        public int exitCode() {
+            return verdict.exitCode();
+        }
+    }
+
+    public static Outcome run(BehaveRequest request, Settings settings) throws BehaveException {
+        Instant started = settings.clock().instant();
+        HostTools tools = HostTools.fromEnvironment(settings.env());
+        try (ScratchSpace scratch = ScratchSpace.create(settings.scratchParent())) {
+            GitTrees git = GitTrees.locate(tools, scratch.directory("git")).orElseThrow(() -> new BehaveException(
+                    "git", "not found on PATH (" + tools.searchPath() + "); the runner needs it to build trees"));
+            Admitted in = Admission.admit(request, git, started);
+            Sandbox sandbox = settings.sandbox().apply(new SandboxSite(tools, scratch.directory("sandbox")));
+            Evaluation ev = new BehaviouralRunner(sandbox, git, scratch.directory("work"))
+                    .evaluate(in.plan().plan(), in.repo(), in.commit(), in.patchFile());
+            Map<String, String> versions = new LinkedHashMap<>();
+            versions.put("patchverdict", settings.toolVersion());
+            versions.put("git", git.version());
+            versions.putAll(sandbox.toolVersions());
+            VerificationResult result = ResultDocument.build(in, ev,
+                    new ResultDocument.Context(started, settings.clock().instant(), versions));
+            List<DocumentProblem> problems = ResultDocument.problems(result);
+            if (!problems.isEmpty()) {
+                // The runner built a result its own schema rejects: a defect here, never the input's fault.
+                throw new IllegalStateException("the VerificationResult written does not match its schema: " + problems);
+            }
+            if (request.output().isPresent()) {
+                write(request.output().get(), Json.pretty(result.toJson()) + "\n");
+            }
+            return new Outcome(ev.verdict(), result, TextReport.render(in, ev, ev.verdict().exitCode()));
+        }
+    }
+
+    /** Writes the commitment for a plan: its canonical digest and the time, before any run. */
+    public static PlanCommitment commit(Path plan, Optional<Path> out, Clock clock, String toolVersion)
+            throws BehaveException {
+        LoadedPlan loaded = LoadedPlan.read(plan);
+        return PlanCommitment.commit(loaded, out.orElse(PlanCommitment.defaultLocation(plan)), clock,
+                "patchverdict " + toolVersion);
+    }
+
+    /** Replaces the file only once the new content is complete. */
+    private static void write(Path file, String text) throws BehaveException {
+        try {
+            Path parent = file.toAbsolutePath().getParent();
+            Path tmp = Files.createTempFile(parent, ".behave-", ".tmp");
+            Files.writeString(tmp, text, StandardCharsets.UTF_8);
+            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            throw new BehaveException(file.toString(), "cannot write the result: " + Io.describe(e), e);
+        }
+    }
+}

@@ -1,0 +1,409 @@
+package dev.patchverdict.behave;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+
+/**
+ * Runs a behavioural plan against a candidate and judges it from execution evidence alone: exit
+ * statuses observed out of band, outputs compared with declared operators, witnesses read only
+ * from their own lines. Two throw-away trees are built from the repository at the bound commit,
+ * the candidate is applied to one, and every check runs in the sandbox in declared order.
+ */
+public final class BehaviouralRunner {
+    private final Sandbox sandbox;
+    private final GitTrees trees;
+    private final Path scratch;
+
+    public BehaviouralRunner(Sandbox sandbox, GitTrees trees, Path scratch) {
+        this.sandbox = sandbox;
+        this.trees = trees;
+        this.scratch = scratch;
+    }
+
+    /**
+     * Evaluates the plan. Check failures are verdicts; the exception is only for the runner's own
+     * faults (git missing, disk full, an unreadable patch).
+     */
+    public Evaluation evaluate(BehaviouralPlan plan, Path repo, String commit, Path patchFile) throws BehaveException {
+        Optional<String> noSandbox = sandbox.unavailableReason();
+        Path base = trees.export(repo, commit, "base");
+        Path patched = trees.export(repo, commit, "patched");
+        GitTrees.ApplyOutcome applied = trees.apply(patched, patchFile);
+        Map<Level, LevelResult> levels = new EnumMap<>(Level.class);
+        boolean applies = applied instanceof GitTrees.ApplyOutcome.Applied;
+        levels.put(Level.APPLIES, applies
+                ? LevelResult.of(Level.APPLIES, Verdict.PROVEN, "the candidate applies to " + commit
+                        + " with git apply (no fuzz, no three-way merge, no rejects)")
+                : LevelResult.of(Level.APPLIES, Verdict.REFUTED, "git apply refused the candidate: "
+                        + ((GitTrees.ApplyOutcome.Refused) applied).gitMessage()));
+
+        List<CheckResult> results = new ArrayList<>();
+        String notRunWhy = noSandbox.map(w -> "no sandbox is available (" + w + ")")
+                .orElse(applies ? null : "the candidate does not apply");
+        for (CheckSpec check : plan.checks()) {
+            results.add(notRunWhy != null ? CheckResult.notRun(check, notRunWhy)
+                    : runCheck(check, plan.sandbox(), base, patched));
+        }
+        levels.put(Level.EXECUTES, executes(results, notRunWhy));
+        for (CheckKind kind : CheckKind.values()) {
+            levels.put(kind.level(), kindLevel(kind, results, notRunWhy));
+        }
+        Verdict verdict = Verdict.combine(levels.values().stream().map(LevelResult::verdict).toList());
+        List<String> reasons = new ArrayList<>();
+        for (LevelResult l : levels.values()) {
+            if (l.verdict() != Verdict.PROVEN) {
+                reasons.add(l.level().key() + " is " + l.verdict() + ": " + l.reasons().get(0));
+            }
+        }
+        Optional<AdequacyResult> adequacy = Optional.empty();
+        if (plan.mutationAdequacy().isPresent()) {
+            MutationAdequacy spec = plan.mutationAdequacy().get();
+            if (verdict == Verdict.PROVEN) {
+                AdequacyResult a = adequacy(plan, spec, repo, commit, patchFile);
+                adequacy = Optional.of(a);
+                if (!a.adequate()) {
+                    verdict = Verdict.UNVERIFIED;
+                    reasons.add("the checks are inadequate: " + a.summary());
+                }
+            } else {
+                adequacy = Optional.of(new AdequacyResult(spec, List.of(), OptionalDouble.empty(),
+                        "not measured: the levels are already " + verdict));
+            }
+        }
+        if (reasons.isEmpty()) {
+            reasons.add("every level is PROVEN");
+        }
+        ScratchSpace.delete(base);
+        ScratchSpace.delete(patched);
+        return new Evaluation(levels, results, adequacy, verdict, reasons, sandbox.describe());
+    }
+
+    private RunRecord run(RunRequest request) throws BehaveException {
+        try {
+            return sandbox.run(request);
+        } catch (IOException e) {
+            throw new BehaveException("sandbox", "cannot run " + request.argv().get(0) + ": " + Io.describe(e), e);
+        }
+    }
+
+    private CheckResult runCheck(CheckSpec check, SandboxLimits limits, Path base, Path patched)
+            throws BehaveException {
+        Optional<RunRecord> baseRun = check.runsOnBase()
+                ? Optional.of(run(check.command().request(base, limits))) : Optional.empty();
+        RunRecord patchedRun = run(check.command().request(patched, limits));
+        return judge(check, baseRun, patchedRun);
+    }
+
+    /** The verdict of one check from its runs. */
+    static CheckResult judge(CheckSpec check, Optional<RunRecord> baseRun, RunRecord patchedRun) {
+        Judgement j = new Judgement();
+        List<LabelledComparison> comparisons = new ArrayList<>();
+        int pass = check.expectedExitCode();
+        RunOutcome after = patchedRun.outcome();
+        boolean patchedPassed = after.exitedWith(pass);
+        switch (check.kind()) {
+            case REPRODUCTION -> judgeReproductionBase(check, baseRun.orElseThrow(), j);
+            case PRESERVE -> judgePreserveBase(check, baseRun.orElseThrow(), j, comparisons);
+            case CONTRACT -> { }
+        }
+        if (!after.reachedOutcome()) {
+            j.add(Verdict.UNVERIFIED, "with the patch it " + after.describe());
+        } else if (!patchedPassed) {
+            j.add(Verdict.REFUTED, "with the patch it " + after.describe() + ", not status " + pass);
+        } else {
+            j.add(Verdict.PROVEN, "with the patch it exited with status " + pass);
+        }
+        if (check.kind() == CheckKind.PRESERVE && patchedPassed && baseRun.orElseThrow().outcome().exitedWith(pass)) {
+            Comparison c = compare(check.equivalence(), baseRun.get().stdout(), patchedRun.stdout());
+            comparisons.add(new LabelledComparison("stdout, base vs patched", c));
+            j.add(c.verdict(), "stdout, base vs patched: " + c.describe());
+        }
+        if (patchedPassed && check.expectStdout().isPresent()) {
+            LabelledComparison c = expectation(check.expectStdout().get(), patchedRun, "stdout with the patch");
+            comparisons.add(c);
+            j.add(c.comparison().verdict(), "expected stdout with the patch: " + c.comparison().describe());
+        }
+        WitnessReading witness = Witnesses.read(patchedRun);
+        Optional<Verdict> witnessVerdict = Optional.empty();
+        if (check.witness().isPresent()) {
+            WitnessPolarity required = check.witness().get();
+            Verdict wv;
+            String why;
+            if (witness instanceof WitnessReading.Present p && p.witness().satisfies(required)) {
+                wv = Verdict.PROVEN;
+                why = "a valid " + p.witness().polarity().key() + " witness was printed";
+            } else if (witness instanceof WitnessReading.Present p) {
+                wv = Verdict.UNVERIFIED;
+                why = "a " + p.witness().polarity().key() + " witness was printed where a " + required.key()
+                        + " one is required";
+            } else {
+                wv = Verdict.UNVERIFIED;
+                why = "a " + required.key() + " witness is required: " + witness.describe();
+            }
+            witnessVerdict = Optional.of(wv);
+            j.add(wv, why);
+        } else if (witness instanceof WitnessReading.Malformed m) {
+            // A certificate that does not parse is suspect even where none was asked for.
+            witnessVerdict = Optional.of(Verdict.UNVERIFIED);
+            j.add(Verdict.UNVERIFIED, m.describe());
+        }
+        boolean printed = !(witness instanceof WitnessReading.Absent);
+        return new CheckResult(check, baseRun, Optional.of(patchedRun), j.verdict(), j.reasons(), comparisons,
+                printed || check.witness().isPresent() ? Optional.of(witness) : Optional.empty(), witnessVerdict);
+    }
+
+    private static void judgeReproductionBase(CheckSpec check, RunRecord baseRun, Judgement j) {
+        RunOutcome before = baseRun.outcome();
+        int pass = check.expectedExitCode();
+        if (!before.reachedOutcome()) {
+            j.add(Verdict.UNVERIFIED, "on the base it " + before.describe());
+        } else if (before.exitedWith(pass)) {
+            j.add(Verdict.UNVERIFIED, "on the base it passes too (status " + pass
+                    + "), so it does not reproduce the defect");
+        } else if (check.baseExpectedExitCode().isPresent() && !before.exitedWith(check.baseExpectedExitCode().getAsInt())) {
+            j.add(Verdict.UNVERIFIED, "on the base it " + before.describe() + ", but the plan declares failure with status "
+                    + check.baseExpectedExitCode().getAsInt());
+        } else {
+            j.add(Verdict.PROVEN, "on the base it fails as declared (" + before.describe() + ")");
+        }
+    }
+
+    private static void judgePreserveBase(CheckSpec check, RunRecord baseRun, Judgement j,
+            List<LabelledComparison> comparisons) {
+        RunOutcome before = baseRun.outcome();
+        int pass = check.expectedExitCode();
+        if (!before.reachedOutcome()) {
+            j.add(Verdict.UNVERIFIED, "on the base it " + before.describe());
+            return;
+        }
+        if (!before.exitedWith(pass)) {
+            j.add(Verdict.UNVERIFIED, "on the base it already " + before.describe()
+                    + ", so there is no behaviour to preserve");
+            return;
+        }
+        j.add(Verdict.PROVEN, "on the base it exited with status " + pass);
+        if (check.expectStdout().isPresent()) {
+            LabelledComparison c = expectation(check.expectStdout().get(), baseRun, "stdout on the base");
+            comparisons.add(c);
+            // The plan's expectation failing on the base is the plan's problem, not the candidate's.
+            j.add(c.comparison().verdict() == Verdict.REFUTED ? Verdict.UNVERIFIED : c.comparison().verdict(),
+                    "expected stdout on the base: " + c.comparison().describe());
+        }
+    }
+
+    private static LabelledComparison expectation(OutputExpectation e, RunRecord run, String subject) {
+        byte[] body = e.body().getBytes(StandardCharsets.UTF_8);
+        return new LabelledComparison(subject, compare(e.equivalence(), CapturedOutput.of(body, body.length),
+                run.stdout()));
+    }
+
+    /** Truncated output cannot be compared: the part that was not kept might differ. */
+    static Comparison compare(Equivalence eq, CapturedOutput expected, CapturedOutput observed) {
+        if (expected.truncated() || observed.truncated()) {
+            CapturedOutput t = expected.truncated() ? expected : observed;
+            return new Comparison.Undecidable(eq.operator(), "stdout was cut at the output cap (" + t.length()
+                    + " of " + t.totalBytes() + " bytes kept)");
+        }
+        return eq.compare(expected.bytes(), observed.bytes());
+    }
+
+    private static LevelResult executes(List<CheckResult> results, String notRunWhy) {
+        if (notRunWhy != null) {
+            return LevelResult.of(Level.EXECUTES, Verdict.UNVERIFIED, "no check was run: " + notRunWhy);
+        }
+        List<String> missing = new ArrayList<>();
+        int runs = 0;
+        for (CheckResult r : results) {
+            if (r.base().isPresent()) {
+                runs++;
+                if (!r.base().get().outcome().reachedOutcome()) {
+                    missing.add(r.spec().id() + " on the base " + r.base().get().outcome().describe());
+                }
+            }
+            if (r.patched().isPresent()) {
+                runs++;
+                if (!r.patched().get().outcome().reachedOutcome()) {
+                    missing.add(r.spec().id() + " with the patch " + r.patched().get().outcome().describe());
+                }
+            }
+        }
+        if (missing.isEmpty()) {
+            return LevelResult.of(Level.EXECUTES, Verdict.PROVEN, "all " + runs + " runs reached an outcome");
+        }
+        return new LevelResult(Level.EXECUTES, Verdict.UNVERIFIED, missing);
+    }
+
+    private static LevelResult kindLevel(CheckKind kind, List<CheckResult> results, String notRunWhy) {
+        Level level = kind.level();
+        if (notRunWhy != null) {
+            return LevelResult.of(level, Verdict.UNVERIFIED, "not run: " + notRunWhy);
+        }
+        List<Verdict> verdicts = new ArrayList<>();
+        List<String> reasons = new ArrayList<>();
+        for (CheckResult r : results) {
+            if (r.spec().kind() == kind) {
+                verdicts.add(r.verdict());
+                reasons.add(r.spec().id() + " " + r.verdict() + ": " + r.decidingReason());
+            } else if (kind == CheckKind.CONTRACT && r.witnessVerdict().isPresent()) {
+                verdicts.add(r.witnessVerdict().get());
+                reasons.add(r.spec().id() + " witness " + r.witnessVerdict().get());
+            }
+        }
+        if (verdicts.isEmpty()) {
+            return LevelResult.of(level, Verdict.UNVERIFIED, "no " + kind.key() + " checks"
+                    + (kind == CheckKind.CONTRACT ? " or witnesses" : "") + " are declared, so nothing shows it");
+        }
+        Verdict v = Verdict.combine(verdicts);
+        // The reasons that decide the level come first.
+        List<String> ordered = new ArrayList<>();
+        for (int i = 0; i < verdicts.size(); i++) {
+            if (verdicts.get(i) == v) {
+                ordered.add(reasons.get(i));
+            }
+        }
+        for (int i = 0; i < verdicts.size(); i++) {
+            if (verdicts.get(i) != v) {
+                ordered.add(reasons.get(i));
+            }
+        }
+        return new LevelResult(level, v, ordered);
+    }
+
+    private AdequacyResult adequacy(BehaviouralPlan plan, MutationAdequacy spec, Path repo, String commit,
+            Path patchFile) throws BehaveException {
+        String patch;
+        try {
+            patch = Files.readString(patchFile, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new BehaveException(patchFile.toString(), "cannot read the candidate: " + Io.describe(e), e);
+        }
+        List<CheckSpec> killers = new ArrayList<>(plan.checksOf(CheckKind.REPRODUCTION));
+        killers.addAll(plan.checksOf(CheckKind.CONTRACT));
+        if (killers.isEmpty()) {
+            return new AdequacyResult(spec, List.of(), OptionalDouble.empty(),
+                    "no reproduction or contract checks are declared to kill mutants with");
+        }
+        List<Mutants.Mutant> mutants = Mutants.generate(patch, spec.operators(), spec.maxMutants());
+        if (mutants.isEmpty()) {
+            return new AdequacyResult(spec, List.of(), OptionalDouble.empty(),
+                    "no mutant can be made from the candidate's added lines");
+        }
+        if (spec.build().isPresent()) {
+            Path tree = trees.export(repo, commit, "build-check");
+            trees.apply(tree, patchFile);
+            RunRecord b = run(spec.build().get().request(tree, plan.sandbox()));
+            ScratchSpace.delete(tree);
+            if (!b.outcome().exitedWith(0)) {
+                return new AdequacyResult(spec, List.of(), OptionalDouble.empty(),
+                        "the build fails on the candidate itself (" + b.outcome().describe() + ")");
+            }
+        }
+        Path mutantDir = scratch.resolve("mutants");
+        try {
+            Files.createDirectories(mutantDir);
+        } catch (IOException e) {
+            throw new BehaveException(mutantDir.toString(), "cannot create: " + Io.describe(e), e);
+        }
+        List<MutantResult> results = new ArrayList<>();
+        for (Mutants.Mutant m : mutants) {
+            results.add(tryMutant(plan, spec, killers, m, repo, commit, mutantDir));
+        }
+        long killed = results.stream().filter(r -> r instanceof MutantResult.Killed).count();
+        long survived = results.stream().filter(r -> r instanceof MutantResult.Survived).count();
+        long viable = killed + survived;
+        if (viable == 0) {
+            return new AdequacyResult(spec, results, OptionalDouble.empty(), "none of " + results.size()
+                    + " mutants is viable, so adequacy cannot be measured");
+        }
+        double score = (double) killed / viable;
+        String summary = String.format(java.util.Locale.ROOT, "score %.3f (%d killed, %d survived, %d not viable) %s %s",
+                score, killed, survived, results.size() - viable, score >= spec.minScore() ? ">=" : "<",
+                Double.toString(spec.minScore()));
+        return new AdequacyResult(spec, results, OptionalDouble.of(score), summary);
+    }
+
+    private MutantResult tryMutant(BehaviouralPlan plan, MutationAdequacy spec, List<CheckSpec> killers,
+            Mutants.Mutant m, Path repo, String commit, Path mutantDir) throws BehaveException {
+        Path patchFile = mutantDir.resolve(m.id() + ".patch");
+        try {
+            Files.writeString(patchFile, m.patch(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new BehaveException(patchFile.toString(), "cannot write a mutant: " + Io.describe(e), e);
+        }
+        Path tree = trees.export(repo, commit, "mutant-" + m.id());
+        try {
+            if (trees.apply(tree, patchFile) instanceof GitTrees.ApplyOutcome.Refused r) {
+                return new MutantResult.NotViable(m, "does not apply: " + firstLine(r.gitMessage()));
+            }
+            if (spec.build().isPresent()) {
+                RunRecord b = run(spec.build().get().request(tree, plan.sandbox()));
+                if (!b.outcome().exitedWith(0)) {
+                    return new MutantResult.NotViable(m, "does not compile: the build " + b.outcome().describe());
+                }
+            }
+            for (CheckSpec check : killers) {
+                RunRecord r = run(check.command().request(tree, plan.sandbox()));
+                if (r.outcome() instanceof RunOutcome.NotRun n) {
+                    return new MutantResult.NotViable(m, "could not be run: " + n.reason());
+                }
+                Optional<String> failure = failureOnMutant(check, r);
+                if (failure.isPresent()) {
+                    return new MutantResult.Killed(m, check.id(), failure.get());
+                }
+            }
+            return new MutantResult.Survived(m);
+        } finally {
+            ScratchSpace.delete(tree);
+        }
+    }
+
+    /** Why a check does not pass on a mutant: status, expected stdout, or witness. */
+    private static Optional<String> failureOnMutant(CheckSpec check, RunRecord r) {
+        if (!r.outcome().exitedWith(check.expectedExitCode())) {
+            return Optional.of(r.outcome().describe());
+        }
+        if (check.expectStdout().isPresent()) {
+            LabelledComparison c = expectation(check.expectStdout().get(), r, "stdout");
+            if (!(c.comparison() instanceof Comparison.Equivalent)) {
+                return Optional.of("stdout " + c.comparison().describe());
+            }
+        }
+        if (check.witness().isPresent()) {
+            WitnessReading w = Witnesses.read(r);
+            if (!(w instanceof WitnessReading.Present p && p.witness().satisfies(check.witness().get()))) {
+                return Optional.of(w.describe());
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static String firstLine(String s) {
+        int nl = s.indexOf('\n');
+        return nl < 0 ? s : s.substring(0, nl);
+    }
+
+    /** Collects verdict contributions with their reasons. */
+    private static final class Judgement {
+        private final List<Reason> reasons = new ArrayList<>();
+
+        void add(Verdict v, String reason) {
+            reasons.add(new Reason(v, reason));
+        }
+
+        Verdict verdict() {
+            return Verdict.combine(reasons.stream().map(Reason::verdict).toList());
+        }
+
+        List<Reason> reasons() {
+            return reasons;
+        }
+    }
+}

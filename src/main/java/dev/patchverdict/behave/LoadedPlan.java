@@ -1,0 +1,21 @@
+package dev.patchverdict.behave;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.patchverdict.digest.Digest;
+import dev.patchverdict.digest.Digests;
+import java.nio.file.Path;
+import java.util.Objects;
+
+/** A plan as read from a file, with the canonical digest of the document it came from. */
+public record LoadedPlan(Path file, BehaviouralPlan plan, Digest digest) {
+    public LoadedPlan {
+        Objects.requireNonNull(file, "file");
+        Objects.requireNonNull(plan, "plan");
+        Objects.requireNonNull(digest, "digest");
+    }
+
+    public static LoadedPlan read(Path file) throws BehaveException {
+        JsonNode doc = Documents.readJson(file);
+        return new LoadedPlan(file, BehaviouralPlans.parse(doc, file.toString()), Digests.canonical(doc));
+    }
+}

@@ -1,0 +1,87 @@
+package dev.patchverdict.cli;
+
+import dev.patchverdict.behave.Behave;
+import dev.patchverdict.behave.BehaveException;
+import dev.patchverdict.behave.BehaveRequest;
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+@Command(
+        name = "behave",
+        mixinStandardHelpOptions = true,
+        subcommands = {BehaveCommitCommand.class},
+        description = {
+            "Run a committed BehaviouralPlan v0.1 against a candidate in the bubblewrap sandbox, after the",
+            "metadata-only verifier passed it, and write a VerificationResult. Exit 0 PROVEN, 1 REFUTED,",
+            "2 UNVERIFIED or refused. Commit the plan first with 'patchverdict behave commit --plan F'."
+        })
+final class BehaveCommand implements Callable<Integer> {
+    enum Format { text, json }
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--plan", paramLabel = "FILE", description = "The BehaviouralPlan v0.1.")
+    String plan;
+
+    @Option(names = "--work-unit", paramLabel = "FILE", description = "The WorkUnit v0.2 the plan is bound to.")
+    String workUnit;
+
+    @Option(names = "--result-manifest", paramLabel = "FILE", description = "The worker's ResultManifest v0.1.")
+    String resultManifest;
+
+    @Option(names = "--candidate-root", paramLabel = "DIR", description = "Where the manifest's artifact locators point.")
+    String candidateRoot;
+
+    @Option(names = "--static-result", paramLabel = "FILE",
+            description = "The passing metadata-only VerificationResult for the same candidate.")
+    String staticResult;
+
+    @Option(names = "--repo", paramLabel = "GITDIR", description = "A Git repository holding the bound source revision.")
+    String repo;
+
+    @Option(names = "--commitment", paramLabel = "FILE",
+            description = "The plan's commitment record (default: <plan>.commitment.json).")
+    String commitment;
+
+    @Option(names = "--output", paramLabel = "FILE", description = "Write the VerificationResult here.")
+    String output;
+
+    @Option(names = "--format", paramLabel = "text|json", defaultValue = "text",
+            description = "What to print: the text report (default) or the VerificationResult.")
+    Format format;
+
+    @Override
+    public Integer call() {
+        CliContext ctx = RootCommand.contextOf(spec);
+        require(plan, "--plan");
+        require(workUnit, "--work-unit");
+        require(resultManifest, "--result-manifest");
+        require(candidateRoot, "--candidate-root");
+        require(staticResult, "--static-result");
+        require(repo, "--repo");
+        BehaveRequest request = new BehaveRequest(ctx.resolve(plan), ctx.resolve(workUnit), ctx.resolve(resultManifest),
+                ctx.resolve(candidateRoot), ctx.resolve(staticResult), ctx.resolve(repo),
+                Optional.ofNullable(commitment).map(ctx::resolve), Optional.ofNullable(output).map(ctx::resolve));
+        Behave.Settings settings = Behave.Settings.of(ctx.clock(), ctx.env(), Version.get(),
+                Path.of(System.getProperty("java.io.tmpdir")));
+        try {
+            Behave.Outcome o = Behave.run(request, settings);
+            ctx.out().print(format == Format.json ? o.result().toJson().toPrettyString() + "\n" : o.report());
+            return o.exitCode();
+        } catch (BehaveException e) {
+            throw CliException.undecided(e.what(), e.getMessage());
+        }
+    }
+
+    private static void require(String value, String option) {
+        if (value == null) {
+            throw CliException.usage("usage: behave needs " + option);
+        }
+    }
+}
