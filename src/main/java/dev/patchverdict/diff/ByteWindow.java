@@ -162,8 +162,9 @@ final class ByteWindow {
         return buf[(int) (pos - base)];
     }
 
+    /** Whether [pos, end) starts with prefix; reads ahead as needed, so it may look past the current line. */
     boolean startsWith(long pos, long end, byte[] prefix) {
-        if (end - pos < prefix.length) {
+        if (end - pos < prefix.length || !ensure(pos, prefix.length)) {
             return false;
         }
         int i = (int) (pos - base);
