@@ -69,7 +69,7 @@ final class DocumentDetector {
                             + " that identify one are present"));
         }
         throw new InvalidDocumentException("document", DocumentProblem.whole(
-                "cannot tell whether this is a " + best.get(0) + " or a " + best.get(1)
+                "cannot tell whether this is " + best.get(0).withArticle() + " or " + best.get(1).withArticle()
                         + ": it has as many fields of either"));
     }
 

@@ -2,11 +2,13 @@ package dev.patchverdict.record;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.patchverdict.json.CanonicalJson;
 import dev.patchverdict.json.JsonInputException;
 import dev.patchverdict.json.JsonPointers;
 import dev.patchverdict.json.StrictJson;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Objects;
@@ -86,7 +88,7 @@ public final class DocumentReader {
         DocumentType type = detector.detectType(document);
         if (expected.isPresent() && expected.get() != type) {
             throw new InvalidDocumentException("document", DocumentProblem.whole(
-                    "expected a " + expected.get() + ", but this is a " + type));
+                    "expected " + expected.get().withArticle() + ", but this is " + type.withArticle()));
         }
         return check(detector.detectVersion(type, document), document);
     }
@@ -132,7 +134,8 @@ public final class DocumentReader {
 
     /**
      * Maps a validated document with a model's reading function, turning mapping failures into an
-     * {@link InvalidDocumentException}, and checks that the model writes back exactly what was read.
+     * {@link InvalidDocumentException}, and checks that the model writes back exactly what was read
+     * (the same canonical JSON, hence the same digest).
      */
     public static <T extends Document> T map(ValidDocument document, Function<FieldReader, T> reader)
             throws InvalidDocumentException {
@@ -147,8 +150,10 @@ public final class DocumentReader {
             throw new IllegalStateException("read a " + document.version() + " as a " + model.documentVersion());
         }
         ObjectNode written = model.toJson();
-        if (!written.equals(json)) {
+        if (!Arrays.equals(CanonicalJson.bytes(written), CanonicalJson.bytes(json))) {
             // A model that loses or alters anything would change digests: a defect, never the input's fault.
+            // Compared as digests see JSON, so an input built with other node classes (a long node
+            // holding 1, say) is not mistaken for a change.
             throw new IllegalStateException(document.version() + " model does not write back what was read, at "
                     + firstDifference(json, written, ""));
         }

@@ -10,6 +10,8 @@ import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.SchemaRegistryConfig;
 import com.networknt.schema.dialect.Dialect;
 import com.networknt.schema.dialect.Dialects;
+import com.networknt.schema.format.DateTimeFormat;
+import com.networknt.schema.format.Format;
 import com.networknt.schema.keyword.Keyword;
 import com.networknt.schema.keyword.KeywordValidator;
 import com.networknt.schema.keyword.TypeValidator;
@@ -38,6 +40,8 @@ import java.util.stream.Collectors;
  * {@code format} is asserted (a malformed date-time is an error, not an annotation), and
  * {@code "type": "integer"} refuses fractional numbers such as {@code 1.0}, which JSON Schema
  * would otherwise count as integers but which canonical digests keep distinct from {@code 1}.
+ * {@code date-time} follows the RFC 3339 grammar exactly: the date and time are separated by
+ * {@code T} (or {@code t}), never by the space the validator would also accept.
  * Patterns follow ECMA-262: {@code $} is the end of the string, so a trailing newline never
  * matches (the validator rewrites {@code $} for the JDK engine).
  */
@@ -100,7 +104,10 @@ public final class DocumentSchemas {
                 .pathType(PathType.JSON_POINTER)
                 .formatAssertionsEnabled(true)
                 .build();
-        Dialect strict = Dialect.builder(Dialects.getDraft202012()).keyword(new StrictTypeKeyword()).build();
+        Dialect strict = Dialect.builder(Dialects.getDraft202012())
+                .keyword(new StrictTypeKeyword())
+                .format(new Rfc3339DateTime())
+                .build();
         SchemaRegistry registry = SchemaRegistry.withDefaultDialect(strict, b -> b.schemaRegistryConfig(config));
         Map<DocumentVersion, Schema> schemas = new LinkedHashMap<>();
         Map<DocumentVersion, JsonNode> sources = new LinkedHashMap<>();
@@ -225,6 +232,27 @@ public final class DocumentSchemas {
         @Override
         public KeywordValidator newValidator(SchemaLocation location, JsonNode schemaNode, Schema parent, SchemaContext context) {
             return new StrictTypeValidator(location, schemaNode, parent, context);
+        }
+    }
+
+    /** The validator's date-time check, restricted to the RFC 3339 separator. */
+    private static final class Rfc3339DateTime implements Format {
+        private final Format calendar = new DateTimeFormat();
+
+        @Override
+        public String getName() {
+            return "date-time";
+        }
+
+        @Override
+        public String getMessageKey() {
+            return calendar.getMessageKey();
+        }
+
+        @Override
+        public boolean matches(ExecutionContext context, String value) {
+            return value.length() > 10 && (value.charAt(10) == 'T' || value.charAt(10) == 't')
+                    && calendar.matches(context, value);
         }
     }
 

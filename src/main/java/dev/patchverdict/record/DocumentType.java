@@ -25,6 +25,11 @@ public enum DocumentType {
         return displayName;
     }
 
+    /** {@code a WorkUnit}, {@code an EvaluatorPlan}: for messages. */
+    public String withArticle() {
+        return (displayName.startsWith("E") ? "an " : "a ") + displayName;
+    }
+
     /** The file-name form, e.g. {@code evaluator-plan}. */
     public String slug() {
         return slug;
