@@ -56,7 +56,7 @@ public final class DiffReader {
         MessageDigest md = options.sha256() ? sha256() : null;
         // Room for a few maximal lines of lookahead.
         long max = Math.min(Integer.MAX_VALUE - 16L, 4L * options.maxLineBytes() + 64);
-        ByteWindow w = new ByteWindow(in, md, 1 << 16, (int) max);
+        ByteWindow w = new ByteWindow(in, md, (int) Math.min(1 << 16, max), (int) max);
         return run(w, md, profile, visitor);
     }
 
@@ -69,13 +69,86 @@ public final class DiffReader {
     private static DiffOutcome run(ByteWindow w, MessageDigest md, Profile profile, DiffVisitor visitor) {
         Objects.requireNonNull(profile, "profile");
         Objects.requireNonNull(visitor, "visitor");
-        Engine e = new Engine(w, profile, visitor);
-        e.run();
+        Engine e = new Engine(w, profile, new Guarded(visitor));
+        try {
+            e.run();
+        } catch (VisitorFailure f) {
+            throw f.unwrap();
+        }
         String sha = md == null ? "" : Engine.hex(md.digest());
         DiffOutcome outcome = new DiffOutcome(profile.name(), e.errors() == 0, e.gitAccepted(), e.bytes(),
                 e.lines(), e.sections(), e.errors(), e.warnings(), sha);
         visitor.onEnd(outcome);
         return outcome;
+    }
+
+    /** Marks exceptions thrown by the caller's visitor, so the reader lets them through untouched. */
+    static final class VisitorFailure extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        VisitorFailure(RuntimeException cause) {
+            super(cause);
+        }
+
+        RuntimeException unwrap() {
+            return (RuntimeException) getCause();
+        }
+    }
+
+    private record Guarded(DiffVisitor v) implements DiffVisitor {
+        @Override
+        public void onSectionStart(FileHeader header) {
+            try {
+                v.onSectionStart(header);
+            } catch (RuntimeException e) {
+                throw new VisitorFailure(e);
+            }
+        }
+
+        @Override
+        public void onHunk(HunkHeader header) {
+            try {
+                v.onHunk(header);
+            } catch (RuntimeException e) {
+                throw new VisitorFailure(e);
+            }
+        }
+
+        @Override
+        public void onLine(DiffLine line) {
+            try {
+                v.onLine(line);
+            } catch (RuntimeException e) {
+                throw new VisitorFailure(e);
+            }
+        }
+
+        @Override
+        public void onHunkEnd(Hunk hunk) {
+            try {
+                v.onHunkEnd(hunk);
+            } catch (RuntimeException e) {
+                throw new VisitorFailure(e);
+            }
+        }
+
+        @Override
+        public void onSectionEnd(FileSection section) {
+            try {
+                v.onSectionEnd(section);
+            } catch (RuntimeException e) {
+                throw new VisitorFailure(e);
+            }
+        }
+
+        @Override
+        public void onDiagnostic(Diagnostic diagnostic) {
+            try {
+                v.onDiagnostic(diagnostic);
+            } catch (RuntimeException e) {
+                throw new VisitorFailure(e);
+            }
+        }
     }
 
     /** Reads a whole diff into a {@link DiffResult}; for diffs that fit in memory. */

@@ -189,6 +189,9 @@ final class Engine {
     void run() {
         try {
             walk();
+        } catch (DiffReader.VisitorFailure f) {
+            binary.close();
+            throw f;
         } catch (RuntimeException e) {
             // A reader bug must not turn bad input into a crash for the caller; it is reported as input it
             // could not read.
