@@ -73,7 +73,7 @@ public final class BehaviouralPlans {
         if (!errors.isEmpty()) {
             List<String> lines = new ArrayList<>();
             for (Error e : errors.subList(0, Math.min(errors.size(), MAX_REPORTED_ERRORS))) {
-                lines.add(e.getMessage());
+                lines.add(pointer(e.getInstanceLocation()) + ": " + e.getMessage());
             }
             if (errors.size() > MAX_REPORTED_ERRORS) {
                 lines.add("and " + (errors.size() - MAX_REPORTED_ERRORS) + " more");
@@ -86,6 +86,17 @@ public final class BehaviouralPlans {
         } catch (IllegalArgumentException e) {
             throw new BehaveException(what, e.getMessage(), e);
         }
+    }
+
+    /** The instance location as a JSON pointer, the way every other message names places. */
+    private static String pointer(com.networknt.schema.path.NodePath path) {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; path != null && i < path.getNameCount(); i++) {
+            Object element = path.getElement(i);
+            sb.append('/').append(element instanceof Integer ? element.toString()
+                    : dev.patchverdict.json.JsonPointers.escape(String.valueOf(element)));
+        }
+        return sb.length() == 0 ? "/" : sb.toString();
     }
 
     static Schema schema() {

@@ -4,18 +4,25 @@ import static dev.patchverdict.behave.BehaveFixture.CALC_FIXED;
 import static dev.patchverdict.behave.BehaveFixture.checks;
 import static dev.patchverdict.behave.BehaveFixture.python;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.patchverdict.record.DocumentReader;
 import dev.patchverdict.record.VerificationResult;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Whole runs: real repositories, real git apply, real sandbox. */
+/** Whole runs: real repositories, real git apply, real sandbox, the VerificationResult as written. */
 class BehaveRunTest {
     static final String REPRO = "import calc, sys; sys.exit(0 if calc.add(2, 3) == 5 else 1)";
     static final String PRESERVE = "import calc; print(calc.mul(3, 4)); print(calc.mul(-2, 5))";
@@ -29,25 +36,280 @@ class BehaveRunTest {
                 python("add-identity", "contract", CONTRACT));
     }
 
+    private BehaveFixture fixture(String candidate, ArrayNode checks) throws Exception {
+        return BehaveFixture.create(dir, BehaveFixture.calcRepo()).candidate(Map.of("calc.py", candidate))
+                .records(checks);
+    }
+
+    private VerificationResult written() throws Exception {
+        return DocumentReader.strict().readVerificationResult(dir.resolve("records/behave-result.json"));
+    }
+
+    private static JsonNode extension(VerificationResult r) {
+        return r.extensions().orElseThrow().get(ResultDocument.EXTENSION);
+    }
+
+    private static JsonNode check(VerificationResult r, String id) {
+        for (JsonNode c : extension(r).get("checks")) {
+            if (c.get("id").textValue().equals(id)) {
+                return c;
+            }
+        }
+        throw new AssertionError("no check " + id);
+    }
+
+    private static String level(VerificationResult r, Level l) {
+        return extension(r).get("levels").get(l.key()).get("verdict").textValue();
+    }
+
     @Test
     void redToGreenFixIsProven() throws Exception {
-        BehaveFixture f = BehaveFixture.create(dir, BehaveFixture.calcRepo())
-                .candidate(Map.of("calc.py", CALC_FIXED)).records(standardChecks());
+        BehaveFixture f = fixture(CALC_FIXED, standardChecks());
         Behave.Outcome o = f.run();
         assertEquals(Verdict.PROVEN, o.verdict(), o.report());
-        System.out.println(o.report());
         assertEquals(0, o.exitCode());
+        VerificationResult r = written();
+        assertEquals(VerificationResult.Status.PASSED, r.status());
+        assertEquals(VerificationResult.Recommendation.ACCEPT_CANDIDATE, r.decisionSupport().recommendation());
+        assertEquals(f.commit, r.provenance().sourceRevision());
+        assertEquals(dev.patchverdict.digest.Digests.canonical(f.plan), r.provenance().verifierConfigDigest().orElseThrow());
+        assertEquals("patchverdict-behavioural-runner", r.verifier().id());
         for (Level l : Level.values()) {
-            assertTrue(o.report().contains(l.key()), o.report());
+            assertEquals("PROVEN", level(r, l), l.key());
         }
-        VerificationResult written = DocumentReader.strict().readVerificationResult(dir.resolve("records/behave-result.json"));
-        assertEquals(VerificationResult.Status.PASSED, written.status());
-        assertEquals(f.commit, written.provenance().sourceRevision());
-        // Five evidence items per run: 2 runs each for reproduction and preserve, 1 for contract.
-        assertEquals(3 + 5 * 5, written.evidence().size());
-        JsonNode levels = written.extensions().orElseThrow().get(ResultDocument.EXTENSION).get("levels");
+        // Five evidence items per run (2 + 2 + 1 runs) and three for the inputs.
+        assertEquals(3 + 5 * 5, r.evidence().size());
+        JsonNode base = check(r, "add-adds").get("base");
+        assertEquals("exited", base.get("outcome").get("kind").textValue());
+        assertEquals(1, base.get("outcome").get("code").intValue());
+        assertTrue(o.report().contains("verdict: PROVEN (exit 0)"), o.report());
+    }
+
+    @Test
+    void aFixThatBreaksAPreserveCheckIsRefutedWithTheDiff() throws Exception {
+        BehaveFixture f = fixture(CALC_FIXED.replace("return a * b", "return a * b if a > 0 else -a * b"),
+                standardChecks());
+        Behave.Outcome o = f.run();
+        assertEquals(Verdict.REFUTED, o.verdict(), o.report());
+        assertEquals(1, o.exitCode());
+        VerificationResult r = written();
+        assertEquals(VerificationResult.Status.FAILED, r.status());
+        assertEquals("PROVEN", level(r, Level.TARGET));
+        assertEquals("REFUTED", level(r, Level.PRESERVE));
+        JsonNode cmp = check(r, "mul-unchanged").get("comparisons").get(0);
+        assertEquals("exact", cmp.get("operator").textValue());
+        assertEquals("line 2", cmp.get("first_difference").textValue());
+        assertTrue(cmp.get("unified_diff").textValue().contains("--10\n+10"), cmp.toString());
+        assertTrue(r.findings().stream().anyMatch(x -> x.category() == VerificationResult.Category.REGRESSION));
+        assertTrue(o.report().contains("first difference at line 2"), o.report());
+    }
+
+    @Test
+    void aSpecialCasedFixIsCaughtByASecondReproductionInput() throws Exception {
+        ArrayNode checks = standardChecks();
+        checks.add(python("add-adds-other-input", "reproduction",
+                "import calc, sys; sys.exit(0 if calc.add(10, 7) == 17 else 1)"));
+        BehaveFixture f = fixture(BehaveFixture.CALC_BUGGY.replace("    return a - b",
+                "    if (a, b) == (2, 3):\n        return 5\n    return a - b"), checks);
+        Behave.Outcome o = f.run();
+        assertEquals(Verdict.REFUTED, o.verdict(), o.report());
+        VerificationResult r = written();
+        assertEquals("REFUTED", level(r, Level.TARGET));
+        assertEquals("PROVEN", check(r, "add-adds").get("verdict").textValue(), "the special case passes");
+        assertEquals("REFUTED", check(r, "add-adds-other-input").get("verdict").textValue());
+    }
+
+    @Test
+    void forgedPassedOutputWithExitOneHasFailed() throws Exception {
+        ArrayNode checks = standardChecks();
+        checks.add(python("claims-success", "contract",
+                "print('===== 5 passed in 0.01s ====='); print('OK'); raise SystemExit(1)"));
+        Behave.Outcome o = fixture(CALC_FIXED, checks).run();
+        assertEquals(Verdict.REFUTED, o.verdict(), o.report());
+        VerificationResult r = written();
+        JsonNode c = check(r, "claims-success");
+        assertEquals("REFUTED", c.get("verdict").textValue());
+        assertEquals(1, c.get("patched").get("outcome").get("code").intValue());
+        assertEquals("REFUTED", level(r, Level.CONTRACT));
+    }
+
+    @Test
+    void aPatchThatDoesNotApplyIsRefutedAtTheAppliesLevel() throws Exception {
+        BehaveFixture f = fixture(CALC_FIXED, standardChecks());
+        f.withPatchText(f.patchText.replace(" def mul(a, b):", " def mull(a, b):"));
+        f.records(standardChecks());
+        Behave.Outcome o = f.run();
+        assertEquals(Verdict.REFUTED, o.verdict(), o.report());
+        VerificationResult r = written();
+        assertEquals("REFUTED", level(r, Level.APPLIES));
+        assertEquals("UNVERIFIED", level(r, Level.EXECUTES));
+        assertTrue(extension(r).get("levels").get("applies").get("reasons").get(0).textValue().contains("git apply"));
+        assertEquals(0, r.metrics().stream().filter(m -> m.name().equals("runs")).findFirst().orElseThrow().value()
+                .orElseThrow().doubleValue());
+    }
+
+    @Test
+    void aTimeoutWithADoubleForkedChildIsUnverifiedAndLeavesNothingBehind() throws Exception {
+        String marker = "pv-timeout-" + UUID.randomUUID();
+        ArrayNode checks = standardChecks();
+        ObjectNode sleeper = python("sleeps", "contract", String.join("\n",
+                "import os, sys, time",
+                "if os.fork() == 0:",
+                "    os.setsid()",
+                "    if os.fork() == 0:",
+                "        time.sleep(300)",
+                "    os._exit(0)",
+                "time.sleep(300)"));
+        ((ArrayNode) sleeper.get("argv")).add(marker);
+        sleeper.put("timeout_seconds", 1.5);
+        checks.add(sleeper);
+        Behave.Outcome o = fixture(CALC_FIXED, checks).run();
+        assertEquals(Verdict.UNVERIFIED, o.verdict(), o.report());
+        assertEquals(2, o.exitCode());
+        VerificationResult r = written();
+        assertEquals(VerificationResult.Status.INCONCLUSIVE, r.status());
+        assertEquals("UNVERIFIED", level(r, Level.EXECUTES));
+        JsonNode outcome = check(r, "sleeps").get("patched").get("outcome");
+        assertEquals("timed_out", outcome.get("kind").textValue(), "recorded as a timeout, not as exit 137");
+        assertEquals(Optional.empty(), Processes.withMarker(marker), "no process of the check is left");
+    }
+
+    @Test
+    void noSandboxMeansUnverifiedAndNothingRuns() throws Exception {
+        BehaveFixture f = fixture(CALC_FIXED, standardChecks());
+        Path flag = dir.resolve("ran-" + UUID.randomUUID());
+        f.plan.withArray("checks").add(BehaveFixture.check("touch", "contract", "touch", flag.toString()));
+        Behave.Settings none = new Behave.Settings(Clock.systemUTC(), TestSandbox.hostEnv(), "test", dir.resolve("tmp"),
+                site -> new BubblewrapSandbox(Optional.empty(), Path.of("/bin/sh"), Optional.empty(), Optional.empty(),
+                        site.scratch()));
+        Behave.Outcome o = Behave.run(f.writeAndCommit(), none);
+        assertEquals(Verdict.UNVERIFIED, o.verdict(), o.report());
+        VerificationResult r = written();
+        assertEquals("PROVEN", level(r, Level.APPLIES));
+        assertEquals("UNVERIFIED", level(r, Level.EXECUTES));
+        assertTrue(extension(r).get("levels").get("executes").get("reasons").get(0).textValue().contains("bubblewrap"));
+        assertFalse(Files.exists(flag), "never an unsandboxed run");
+    }
+
+    @Test
+    void witnessPresentAbsentAndMalformed() throws Exception {
+        ArrayNode checks = standardChecks();
+        ObjectNode present = python("w-present", "contract",
+                "import calc, json; print('WITNESS: ' + json.dumps({'data': {'add': [2, 3, calc.add(2, 3)]}}))");
+        present.putObject("witness").put("polarity", "positive");
+        ObjectNode negative = python("w-negative", "contract", String.join("\n",
+                "import calc, json",
+                "n = 0",
+                "for a in range(-8, 8):",
+                "    for b in range(-8, 8):",
+                "        n += 1",
+                "        assert calc.add(a, b) == calc.add(b, a)",
+                "print('WITNESS: ' + json.dumps({'search_exhausted': True, 'nodes_explored': n,"
+                        + " 'method': 'all pairs in [-8, 8)'}))"));
+        negative.putObject("witness").put("polarity", "negative");
+        ObjectNode absent = python("w-absent", "contract", "print('checked everything, trust me')");
+        absent.putObject("witness").put("polarity", "any");
+        ObjectNode malformed = python("w-malformed", "contract", "print('WITNESS: {\"data\": {}}')");
+        malformed.putObject("witness").put("polarity", "positive");
+        ObjectNode stray = python("w-stray", "contract", "print('WITNESS: oops')");
+        checks.add(present).add(negative).add(absent).add(malformed).add(stray);
+        Behave.Outcome o = fixture(CALC_FIXED, checks).run();
+        assertEquals(Verdict.UNVERIFIED, o.verdict(), o.report());
+        VerificationResult r = written();
+        assertEquals("PROVEN", check(r, "w-present").get("verdict").textValue());
+        assertEquals("present", check(r, "w-present").get("witness").get("state").textValue());
+        assertEquals("PROVEN", check(r, "w-negative").get("verdict").textValue());
+        assertEquals("UNVERIFIED", check(r, "w-absent").get("verdict").textValue());
+        assertEquals("absent", check(r, "w-absent").get("witness").get("state").textValue());
+        assertEquals("UNVERIFIED", check(r, "w-malformed").get("verdict").textValue());
+        assertEquals("malformed", check(r, "w-malformed").get("witness").get("state").textValue());
+        assertEquals("UNVERIFIED", check(r, "w-stray").get("verdict").textValue(), "malformed even if not required");
+        assertEquals("UNVERIFIED", level(r, Level.CONTRACT));
+        assertEquals("PROVEN", level(r, Level.TARGET));
+    }
+
+    @Test
+    void expectedStdoutIsJudgedByItsDeclaredOperator() throws Exception {
+        ArrayNode checks = standardChecks();
+        ObjectNode canonical = python("json-report", "contract",
+                "import calc, json, time; print(json.dumps({'time': time.time(), 'sum': calc.add(2, 3), 'ok': True}))");
+        canonical.putObject("expect_stdout").put("operator", "canonical").put("body", "{\"ok\": true, \"sum\": 5}")
+                .putObject("options").putArray("ignore_keys").add("time");
+        ObjectNode set = python("lines", "contract", "import calc; print(calc.add(1, 1)); print(calc.add(0, 1))");
+        set.putObject("expect_stdout").put("operator", "set").put("body", "1\n2\n");
+        ObjectNode tolerant = python("ratio", "contract", "import calc; print(calc.add(1, 0.1) / 3)");
+        tolerant.putObject("expect_stdout").put("operator", "tolerant").put("body", "0.4\n")
+                .putObject("options").put("abs_tol", 0.001);
+        ObjectNode unknown = python("fuzzy", "contract", "print('same')");
+        unknown.putObject("expect_stdout").put("operator", "fuzzy").put("body", "same\n");
+        checks.add(canonical).add(set).add(tolerant).add(unknown);
+        Behave.Outcome o = fixture(CALC_FIXED, checks).run();
+        VerificationResult r = written();
+        assertEquals("PROVEN", check(r, "json-report").get("verdict").textValue(), o.report());
+        assertEquals("canonical", check(r, "json-report").get("comparisons").get(0).get("operator").textValue());
+        assertEquals("PROVEN", check(r, "lines").get("verdict").textValue(), o.report());
+        JsonNode ratio = check(r, "ratio");
+        assertEquals("REFUTED", ratio.get("verdict").textValue(), o.report());
+        assertEquals("tolerant", ratio.get("comparisons").get(0).get("operator").textValue());
+        assertTrue(ratio.get("comparisons").get(0).get("unified_diff").textValue().contains("-0.4"), ratio.toString());
+        JsonNode fuzzy = check(r, "fuzzy");
+        assertEquals("UNVERIFIED", fuzzy.get("verdict").textValue(), "never a silent exact");
+        assertEquals("fuzzy", fuzzy.get("comparisons").get(0).get("operator").textValue());
+        assertEquals(Verdict.REFUTED, o.verdict());
+    }
+
+    @Test
+    void weakChecksAreInadequateAndHoldTheVerdictAtUnverified() throws Exception {
+        ArrayNode weak = checks(
+                python("add-not-minus-one", "reproduction",
+                        "import calc, sys; sys.exit(0 if calc.add(2, 3) != -1 else 1)"),
+                python("mul-unchanged", "preserve", PRESERVE),
+                python("imports", "contract", "import calc"));
+        BehaveFixture f = fixture(CALC_FIXED, weak);
+        f.plan.set("mutation_adequacy", BehaveFixture.parse(
+                "{\"max_mutants\":10,\"min_score\":0.9,\"build\":{\"argv\":[\"python3\",\"-m\",\"py_compile\",\"calc.py\"],"
+                        + "\"env\":{\"PATH\":\"/usr/bin:/bin\"}}}"));
+        Behave.Outcome o = f.run();
+        assertEquals(Verdict.UNVERIFIED, o.verdict(), o.report());
+        VerificationResult r = written();
         for (Level l : Level.values()) {
-            assertEquals("PROVEN", levels.get(l.key()).get("verdict").textValue(), l.key());
+            assertEquals("PROVEN", level(r, l), "every level passes; only adequacy holds the verdict down");
         }
+        JsonNode a = extension(r).get("mutation_adequacy");
+        assertFalse(a.get("adequate").booleanValue(), a.toString());
+        assertEquals(0.5, a.get("score").doubleValue(), 1e-9, a.toString());
+        assertTrue(a.get("summary").textValue().contains("1 killed, 1 survived, 1 not viable"), a.toString());
+        assertTrue(o.report().contains("(inadequate)"), o.report());
+    }
+
+    @Test
+    void strongChecksKillTheMutantsAndTheVerdictStands() throws Exception {
+        BehaveFixture f = fixture(CALC_FIXED, standardChecks());
+        f.plan.set("mutation_adequacy", BehaveFixture.parse(
+                "{\"max_mutants\":10,\"min_score\":0.9,\"build\":{\"argv\":[\"python3\",\"-m\",\"py_compile\",\"calc.py\"],"
+                        + "\"env\":{\"PATH\":\"/usr/bin:/bin\"}}}"));
+        Behave.Outcome o = f.run();
+        assertEquals(Verdict.PROVEN, o.verdict(), o.report());
+        JsonNode a = extension(written()).get("mutation_adequacy");
+        assertTrue(a.get("adequate").booleanValue(), a.toString());
+        assertEquals(1.0, a.get("score").doubleValue(), 1e-9);
+        for (JsonNode m : a.get("mutants")) {
+            assertFalse(m.get("result").textValue().equals("survived"), m.toString());
+        }
+        assertTrue(a.get("mutants").toString().contains("does not compile"), "line deletion leaves an empty body");
+    }
+
+    @Test
+    void theResultIsWrittenOnlyWhereAsked() throws Exception {
+        BehaveFixture f = fixture(CALC_FIXED, standardChecks());
+        BehaveRequest withOutput = f.writeAndCommit();
+        BehaveRequest noOutput = new BehaveRequest(withOutput.plan(), withOutput.workUnit(), withOutput.resultManifest(),
+                withOutput.candidateRoot(), withOutput.staticResult(), withOutput.repo(), Optional.empty(),
+                Optional.empty());
+        Behave.Outcome o = Behave.run(noOutput, f.settings());
+        assertEquals(Verdict.PROVEN, o.verdict());
+        assertFalse(Files.exists(dir.resolve("records/behave-result.json")));
+        String json = o.result().toJson().toString();
+        assertTrue(json.getBytes(StandardCharsets.UTF_8).length > 0);
     }
 }

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -153,28 +152,7 @@ class BubblewrapSandboxTest {
         assertInstanceOf(RunOutcome.TimedOut.class, r.outcome());
         assertFalse(r.outcome().reachedOutcome());
         assertTrue(r.duration().compareTo(Duration.ofSeconds(30)) < 0, "killed promptly: " + r.duration());
-        assertEquals(Optional.empty(), survivor(marker), "no process of the run is left");
-    }
-
-    /** A process whose command line carries the marker, after giving the kernel a moment to reap. */
-    private static Optional<ProcessHandle> survivor(String marker) throws InterruptedException {
-        for (int i = 0; i < 50; i++) {
-            Optional<ProcessHandle> p = ProcessHandle.allProcesses().filter(h -> cmdline(h).contains(marker)).findAny();
-            if (p.isEmpty()) {
-                return p;
-            }
-            Thread.sleep(100);
-        }
-        return ProcessHandle.allProcesses().filter(h -> cmdline(h).contains(marker)).findAny();
-    }
-
-    private static String cmdline(ProcessHandle h) {
-        try {
-            return new String(Files.readAllBytes(Path.of("/proc", Long.toString(h.pid()), "cmdline")),
-                    StandardCharsets.UTF_8);
-        } catch (Exception e) {
-            return "";
-        }
+        assertEquals(Optional.empty(), Processes.withMarker(marker), "no process of the run is left");
     }
 
     @Test
