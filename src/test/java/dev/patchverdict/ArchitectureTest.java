@@ -1,0 +1,122 @@
+package dev.patchverdict;
+
+import static com.tngtech.archunit.core.domain.JavaCall.Predicates.target;
+import static com.tngtech.archunit.core.domain.properties.HasName.Predicates.nameMatching;
+import static com.tngtech.archunit.core.domain.properties.HasOwner.Predicates.With.owner;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.assignableTo;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaAccess;
+import com.tngtech.archunit.core.domain.JavaCall;
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.lang.ArchRule;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.OffsetDateTime;
+import java.time.ZonedDateTime;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Architecture rules for the main classes (tests may start processes: they build repositories).
+ * Only the behavioural runner starts or kills processes; only the command line may depend on
+ * it; and no library code reaches for the console, the process's environment, exit, or the clock.
+ */
+class ArchitectureTest {
+    private static JavaClasses main;
+
+    @BeforeAll
+    static void importMainClasses() {
+        main = new ClassFileImporter().withImportOption(new ImportOption.DoNotIncludeTests())
+                .importPackages("dev.patchverdict");
+    }
+
+    private static DescribedPredicate<JavaCall<?>> calls(Class<?> owner, String nameRegex) {
+        return target(owner(assignableTo(owner))).and(target(nameMatching(nameRegex)))
+                .as("a call of " + owner.getSimpleName() + "." + nameRegex);
+    }
+
+    private static DescribedPredicate<JavaAccess<?>> reads(Class<?> owner, String name) {
+        return JavaAccess.Predicates.target(owner(assignableTo(owner)))
+                .and(JavaAccess.Predicates.target(nameMatching(name)))
+                .as("an access to " + owner.getSimpleName() + "." + name);
+    }
+
+    static final ArchRule onlyBehaveStartsProcesses = noClasses()
+            .that().resideOutsideOfPackage("dev.patchverdict.behave..")
+            .should().dependOnClassesThat().areAssignableTo(ProcessBuilder.class)
+            .orShould().callMethodWhere(calls(Runtime.class, "exec"))
+            .because("the behavioural runner is the only code allowed to start a process");
+
+    static final ArchRule onlyBehaveKillsProcesses = noClasses()
+            .that().resideOutsideOfPackage("dev.patchverdict.behave..")
+            .should().callMethodWhere(calls(ProcessHandle.class, "destroy|destroyForcibly"))
+            .orShould().callMethodWhere(calls(Process.class, "destroy|destroyForcibly"))
+            .because("killing process trees belongs with starting them, in the behavioural runner");
+
+    static final ArchRule onlyTheCommandLineDependsOnBehave = noClasses()
+            .that().resideInAnyPackage("dev.patchverdict.diff..", "dev.patchverdict.json..", "dev.patchverdict.digest..",
+                    "dev.patchverdict.record..", "dev.patchverdict.plan..", "dev.patchverdict.verify..",
+                    "dev.patchverdict.calibrate..", "dev.patchverdict.audit..", "dev.patchverdict.cohort..",
+                    "dev.patchverdict.report..")
+            .should().dependOnClassesThat().resideInAPackage("dev.patchverdict.behave..")
+            .because("the runner is a separate evaluator; only the command line wires it in");
+
+    static final ArchRule librariesDoNotTouchTheConsoleOrExit = noClasses()
+            .that().resideOutsideOfPackage("dev.patchverdict.cli..")
+            .should().accessFieldWhere(reads(System.class, "out|err|in"))
+            .orShould().callMethodWhere(calls(System.class, "exit|getenv|console|setOut|setErr"))
+            .orShould().callMethodWhere(calls(Runtime.class, "exit|halt"))
+            .because("streams and the environment are injected; only the command line binds them to the process");
+
+    static final ArchRule librariesDoNotReadTheClock = noClasses()
+            .that().resideOutsideOfPackage("dev.patchverdict.cli..")
+            .should().callMethodWhere(calls(System.class, "currentTimeMillis"))
+            .orShould().callMethodWhere(calls(Instant.class, "now"))
+            .orShould().callMethodWhere(calls(LocalDateTime.class, "now"))
+            .orShould().callMethodWhere(calls(LocalDate.class, "now"))
+            .orShould().callMethodWhere(calls(ZonedDateTime.class, "now"))
+            .orShould().callMethodWhere(calls(OffsetDateTime.class, "now"))
+            .orShould().callMethodWhere(calls(Clock.class, "systemUTC|systemDefaultZone"))
+            .because("time comes from an injected Clock, so results are reproducible in tests");
+
+    static final ArchRule monotonicTimeOnlyForDurationsInBehave = noClasses()
+            .that().resideOutsideOfPackages("dev.patchverdict.behave..", "dev.patchverdict.cli..")
+            .should().callMethodWhere(calls(System.class, "nanoTime"))
+            .because("System.nanoTime measures how long a run took, which only the behavioural runner does");
+
+    @Test
+    void onlyBehaveStartsProcesses() {
+        onlyBehaveStartsProcesses.check(main);
+    }
+
+    @Test
+    void onlyBehaveKillsProcesses() {
+        onlyBehaveKillsProcesses.check(main);
+    }
+
+    @Test
+    void onlyTheCommandLineDependsOnBehave() {
+        onlyTheCommandLineDependsOnBehave.check(main);
+    }
+
+    @Test
+    void librariesDoNotTouchTheConsoleOrExit() {
+        librariesDoNotTouchTheConsoleOrExit.check(main);
+    }
+
+    @Test
+    void librariesDoNotReadTheClock() {
+        librariesDoNotReadTheClock.check(main);
+    }
+
+    @Test
+    void monotonicTimeOnlyForDurationsInBehave() {
+        monotonicTimeOnlyForDurationsInBehave.check(main);
+    }
+}
