@@ -26,7 +26,7 @@ final class ByteWindow {
     static final int HAS_NUL = 8;
 
     private final InputStream in;
-    private final MessageDigest digest;
+    private final Hasher digest;
     private final int maxWindow;
     byte[] buf;
     /** Absolute offset of buf[0]. */
@@ -41,7 +41,7 @@ final class ByteWindow {
 
     ByteWindow(InputStream in, MessageDigest digest, int initialSize, int maxWindow) {
         this.in = in;
-        this.digest = digest;
+        this.digest = digest == null ? null : new Hasher(digest);
         this.maxWindow = maxWindow;
         this.buf = new byte[Math.max(64, initialSize)];
     }
@@ -49,14 +49,16 @@ final class ByteWindow {
     /** A window over bytes already in memory; nothing is copied. */
     ByteWindow(byte[] data, MessageDigest digest) {
         this.in = null;
-        this.digest = digest;
+        this.digest = digest == null ? null : Hasher.forArray(digest, data);
         this.maxWindow = Integer.MAX_VALUE;
         this.buf = data;
         this.limit = data.length;
         this.eof = true;
-        if (digest != null) {
-            digest.update(data);
-        }
+    }
+
+    /** The SHA-256 of all input, once it has been read to its end; null when not hashing. */
+    byte[] digest() {
+        return digest == null ? null : digest.digest();
     }
 
     IOException failure() {
@@ -186,14 +188,46 @@ final class ByteWindow {
         while (true) {
             byte[] b = buf;
             int lim = limit;
-            // Eight bytes at a time while none is a control or non-ASCII byte (the newline is a control byte).
             while (i + 8 <= lim) {
                 long x = (long) LONGS.get(b, i);
                 if ((((x - SPACES) | x) & HIGHS) == 0) {
-                    i += 8;
+                    i += 8; // plain printable ASCII
                     continue;
                 }
-                break;
+                // Exact per-byte masks (no carries between bytes): which bytes are LF, TAB, CR, below 0x20, high.
+                long low7 = x & LOW7;
+                long high = x & HIGHS;
+                long below20 = ~((low7 + L60) | x) & HIGHS;
+                long nl = eq(x, NEWLINES);
+                long special = below20 & ~eq(x, TABS);
+                long upTo;
+                if (nl != 0) {
+                    upTo = (nl & -nl) - 1; // bytes before the first LF
+                } else {
+                    upTo = -1L;
+                }
+                long ctrl = special & ~nl & upTo;
+                if (ctrl != 0) {
+                    long cr = eq(x, CRS) & upTo;
+                    if (cr != 0) {
+                        flags |= HAS_CR;
+                    }
+                    long other = ctrl & ~cr;
+                    if (other != 0) {
+                        flags |= HAS_CONTROL;
+                        if ((eq(x, 0) & other) != 0) {
+                            flags |= HAS_NUL;
+                        }
+                    }
+                }
+                if ((high & upTo) != 0) {
+                    flags |= HAS_HIGH;
+                }
+                if (nl != 0) {
+                    lineFlags = flags;
+                    return base + i + (Long.numberOfTrailingZeros(nl) >>> 3) + 1;
+                }
+                i += 8;
             }
             while (i < lim) {
                 int c = b[i++];
@@ -213,12 +247,6 @@ final class ByteWindow {
                         }
                     }
                 }
-                if ((i & 7) == 0) {
-                    break;
-                }
-            }
-            if (i < lim) {
-                continue;
             }
             long absI = base + i;
             if (!ensure(absI, 1)) {
@@ -232,6 +260,17 @@ final class ByteWindow {
         }
     }
 
+    private static final long LOW7 = 0x7f7f7f7f7f7f7f7fL;
+    private static final long L60 = 0x6060606060606060L;
+    private static final long TABS = 0x0909090909090909L;
+    private static final long CRS = 0x0d0d0d0d0d0d0d0dL;
+
+    /** High bit set in exactly the bytes of x equal to the byte repeated in pattern. */
+    private static long eq(long x, long pattern) {
+        long t = x ^ pattern;
+        return ~(((t & LOW7) + LOW7) | t) & HIGHS;
+    }
+
     /** Position just past the newline of the line at pos, without flags; -1 if it does not fit. */
     long lineEnd(long pos) {
         int i = (int) (pos - base);
@@ -240,8 +279,10 @@ final class ByteWindow {
             int lim = limit;
             while (i + 8 <= lim) {
                 long x = (long) LONGS.get(b, i) ^ NEWLINES;
-                if (((x - ONES) & ~x & HIGHS) != 0) {
-                    break;
+                long m = (x - ONES) & ~x & HIGHS;
+                if (m != 0) {
+                    // The lowest flagged byte is exact: it is the first newline in the word.
+                    return base + i + (Long.numberOfTrailingZeros(m) >>> 3) + 1;
                 }
                 i += 8;
             }

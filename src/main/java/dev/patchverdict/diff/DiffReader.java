@@ -75,7 +75,8 @@ public final class DiffReader {
         } catch (VisitorFailure f) {
             throw f.unwrap();
         }
-        String sha = md == null ? "" : Engine.hex(md.digest());
+        byte[] d = w.digest();
+        String sha = d == null ? "" : Engine.hex(d);
         DiffOutcome outcome = new DiffOutcome(profile.name(), e.errors() == 0, e.gitAccepted(), e.bytes(),
                 e.lines(), e.sections(), e.errors(), e.warnings(), sha);
         visitor.onEnd(outcome);

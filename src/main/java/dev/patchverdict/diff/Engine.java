@@ -58,7 +58,19 @@ final class Engine {
                 || profile.enabled(DiagnosticCode.INVISIBLE_CHARACTER)
                 || profile.enabled(DiagnosticCode.INVALID_UTF8_LINE);
         this.strict = new StrictState(this, profile);
+        for (DiagnosticCode c : DiagnosticCode.values()) {
+            severities[c.ordinal()] = profile.severity(c);
+        }
+        this.lineRules = on(DiagnosticCode.NO_NEWLINE_MARKER_MALFORMED) || on(DiagnosticCode.NO_NEWLINE_MARKER_MISPLACED)
+                || on(DiagnosticCode.INVISIBLE_CHARACTER) || on(DiagnosticCode.INVALID_UTF8_LINE)
+                || on(DiagnosticCode.SWALLOWED_HEADER);
     }
+
+    /** Whether any rule looks at body lines one by one; the git profile has none. */
+    private final boolean lineRules;
+
+    /** The profile's table as an array: it is consulted for every line. */
+    private final Severity[] severities = new Severity[DiagnosticCode.values().length];
 
     private static byte[] ascii(String s) {
         return s.getBytes(StandardCharsets.US_ASCII);
@@ -100,7 +112,7 @@ final class Engine {
     // ------------------------------------------------------------------ reporting
 
     void report(DiagnosticCode code, long offset, long line, String message) {
-        Severity s = profile.severity(code);
+        Severity s = severities[code.ordinal()];
         if (s == Severity.OFF) {
             return;
         }
@@ -113,7 +125,7 @@ final class Engine {
     }
 
     boolean on(DiagnosticCode code) {
-        return profile.enabled(code);
+        return severities[code.ordinal()] != Severity.OFF;
     }
 
     private void gitError(DiagnosticCode code, long offset, long line, String message) {
@@ -852,7 +864,9 @@ final class Engine {
                 oldLines = oldLines < 0 ? Long.MIN_VALUE / 2 : oldLines;
                 newLines = newLines < 0 ? Long.MIN_VALUE / 2 : newLines;
             }
-            strict.bodyLine(h, kind, last, ls, le, lf, lineNo);
+            if (lineRules) {
+                strict.bodyLine(h, kind, last, ls, le, lf, lineNo);
+            }
             emitLine(kind, fh, index);
             last = kind;
             consume();

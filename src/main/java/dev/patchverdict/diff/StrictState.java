@@ -45,7 +45,7 @@ final class StrictState {
     }
 
     private boolean on(DiagnosticCode c) {
-        return profile.enabled(c);
+        return engine.on(c);
     }
 
     private void report(DiagnosticCode c, long offset, long line, String message) {
@@ -627,14 +627,16 @@ final class StrictState {
                 if ((flags & ByteWindow.HAS_HIGH) != 0) {
                     int cs = b[s] == '\n' ? s : s + 1;
                     int ce = trimNewline(b, cs, e);
-                    if (kind == LineKind.ADDED && on(DiagnosticCode.INVISIBLE_CHARACTER)) {
+                    if (kind == LineKind.ADDED && on(DiagnosticCode.INVISIBLE_CHARACTER)
+                            && !once.contains(DiagnosticCode.INVISIBLE_CHARACTER)) {
                         int cp = Utf8.firstInvisible(b, cs, ce);
                         if (cp >= 0) {
                             reportOnce(DiagnosticCode.INVISIBLE_CHARACTER, ls, lineNo,
                                     String.format("U+%04X in added line: %s", cp, Messages.quoteLine(b, s, e)));
                         }
                     }
-                    if (on(DiagnosticCode.INVALID_UTF8_LINE) && !Utf8.isValid(b, cs, ce)) {
+                    if (on(DiagnosticCode.INVALID_UTF8_LINE) && !once.contains(DiagnosticCode.INVALID_UTF8_LINE)
+                            && !Utf8.isValid(b, cs, ce)) {
                         reportOnce(DiagnosticCode.INVALID_UTF8_LINE, ls, lineNo,
                                 "body line is not valid UTF-8: " + Messages.quoteLine(b, s, e));
                     }
@@ -650,6 +652,13 @@ final class StrictState {
     /** Tracks ---, +++, @@ - in a row, either as the lines themselves or as their content. */
     private void swallow(LineKind kind, byte[] b, int s, int e, long ls, long lineNo) {
         if (!on(DiagnosticCode.SWALLOWED_HEADER)) {
+            return;
+        }
+        // Every pattern below has '-', '+' or '@' as its second byte; most lines leave here.
+        int c1 = e - s > 1 ? b[s + 1] : 0;
+        if (c1 != '-' && c1 != '+' && c1 != '@') {
+            swallowRaw = 0;
+            swallowContent = 0;
             return;
         }
         // The raw lines: "--- x" is a removed line, "+++ y" an added one.

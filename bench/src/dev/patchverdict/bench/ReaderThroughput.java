@@ -1,0 +1,70 @@
+package dev.patchverdict.bench;
+
+import com.github.difflib.unifieddiff.UnifiedDiffReader;
+import dev.patchverdict.diff.DiffOutcome;
+import dev.patchverdict.diff.DiffReader;
+import dev.patchverdict.diff.DiffVisitor;
+import dev.patchverdict.diff.Profile;
+import java.io.ByteArrayInputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import org.eclipse.jgit.patch.Patch;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * One whole read of the same diff per operation, by each reader. bench/run.sh turns ops/s into MB/s.
+ * Each reader gets the bytes as a stream, as it would from a file.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+@Warmup(iterations = 3, time = 2)
+@Measurement(iterations = 5, time = 2)
+@Fork(value = 1, jvmArgs = {"-Xmx2g"})
+public class ReaderThroughput {
+    byte[] diff;
+
+    @Setup(Level.Trial)
+    public void load() throws Exception {
+        diff = Files.readAllBytes(Path.of(System.getProperty("bench.diff")));
+    }
+
+    /** The verifier's path: strict profile, SHA-256 of the bytes in the same pass. */
+    @Benchmark
+    public DiffOutcome patchverdictStrictSha256() {
+        DiffOutcome o = DiffReader.read(new ByteArrayInputStream(diff), Profile.STRICT, DiffVisitor.NONE);
+        if (o.sha256().isEmpty()) {
+            throw new IllegalStateException("no hash");
+        }
+        return o;
+    }
+
+    @Benchmark
+    public DiffOutcome patchverdictGitProfileNoHash() {
+        return DiffReader.read(new ByteArrayInputStream(diff), Profile.GIT, DiffVisitor.NONE,
+                new DiffReader.Options(false, 16 << 20));
+    }
+
+    @Benchmark
+    public Patch jgitPatchParse() throws Exception {
+        Patch p = new Patch();
+        p.parse(new ByteArrayInputStream(diff));
+        return p;
+    }
+
+    @Benchmark
+    public Object javaDiffUtilsUnifiedDiffReader() throws Exception {
+        return UnifiedDiffReader.parseUnifiedDiff(new ByteArrayInputStream(diff));
+    }
+}
