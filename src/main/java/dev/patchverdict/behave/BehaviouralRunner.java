@@ -18,6 +18,7 @@ import java.util.OptionalDouble;
  * the candidate is applied to one, and every check runs in the sandbox in declared order.
  */
 public final class BehaviouralRunner {
+    private static final String BASE_EXPECTATION = "stdout on the base";
     private final Sandbox sandbox;
     private final GitTrees trees;
     private final Path scratch;
@@ -129,7 +130,15 @@ public final class BehaviouralRunner {
         if (patchedPassed && check.expectStdout().isPresent()) {
             LabelledComparison c = expectation(check.expectStdout().get(), patchedRun, "stdout with the patch");
             comparisons.add(c);
-            j.add(c.comparison().verdict(), "expected stdout with the patch: " + c.comparison().describe());
+            boolean expectationFailsOnBase = comparisons.stream()
+                    .anyMatch(x -> x.subject().equals(BASE_EXPECTATION) && x.comparison().verdict() != Verdict.PROVEN);
+            if (expectationFailsOnBase && c.comparison().verdict() == Verdict.REFUTED) {
+                // An expectation the base does not meet either cannot tell against the candidate.
+                j.add(Verdict.UNVERIFIED, "expected stdout with the patch: " + c.comparison().describe()
+                        + ", but the base does not meet the expectation either");
+            } else {
+                j.add(c.comparison().verdict(), "expected stdout with the patch: " + c.comparison().describe());
+            }
         }
         WitnessReading witness = Witnesses.read(patchedRun);
         Optional<Verdict> witnessVerdict = Optional.empty();
@@ -191,7 +200,7 @@ public final class BehaviouralRunner {
         }
         j.add(Verdict.PROVEN, "on the base it exited with status " + pass);
         if (check.expectStdout().isPresent()) {
-            LabelledComparison c = expectation(check.expectStdout().get(), baseRun, "stdout on the base");
+            LabelledComparison c = expectation(check.expectStdout().get(), baseRun, BASE_EXPECTATION);
             comparisons.add(c);
             // The plan's expectation failing on the base is the plan's problem, not the candidate's.
             j.add(c.comparison().verdict() == Verdict.REFUTED ? Verdict.UNVERIFIED : c.comparison().verdict(),
