@@ -6,9 +6,13 @@ import dev.patchverdict.diff.DiffReader;
 import dev.patchverdict.diff.DiffVisitor;
 import dev.patchverdict.diff.Profile;
 import java.io.InputStream;
+import com.sun.management.GarbageCollectionNotificationInfo;
+import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
-import java.lang.management.MemoryPoolMXBean;
-import java.lang.management.MemoryType;
+import java.lang.management.MemoryMXBean;
+import java.lang.management.MemoryUsage;
+import javax.management.NotificationEmitter;
+import javax.management.openmbean.CompositeData;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -19,8 +23,34 @@ import java.nio.charset.StandardCharsets;
 public final class LargeDiffHeap {
     public static void main(String[] args) {
         long size = args.length > 0 ? Long.parseLong(args[0]) : 1L << 30;
-        for (MemoryPoolMXBean p : ManagementFactory.getMemoryPoolMXBeans()) {
-            p.resetPeakUsage();
+        MemoryMXBean mem = ManagementFactory.getMemoryMXBean();
+        long[] peakUsed = new long[1];
+        long[] peakRetained = new long[1];
+        // Heap in use, sampled; and what stayed live after each collection, from the collectors' own reports.
+        Thread sampler = new Thread(() -> {
+            while (!Thread.currentThread().isInterrupted()) {
+                peakUsed[0] = Math.max(peakUsed[0], mem.getHeapMemoryUsage().getUsed());
+                try {
+                    Thread.sleep(5);
+                } catch (InterruptedException e) {
+                    return;
+                }
+            }
+        });
+        sampler.setDaemon(true);
+        sampler.start();
+        for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
+            ((NotificationEmitter) gc).addNotificationListener((n, h) -> {
+                if (GarbageCollectionNotificationInfo.GARBAGE_COLLECTION_NOTIFICATION.equals(n.getType())) {
+                    GarbageCollectionNotificationInfo info =
+                            GarbageCollectionNotificationInfo.from((CompositeData) n.getUserData());
+                    long after = info.getGcInfo().getMemoryUsageAfterGc().values().stream()
+                            .mapToLong(MemoryUsage::getUsed).sum();
+                    synchronized (peakRetained) {
+                        peakRetained[0] = Math.max(peakRetained[0], after);
+                    }
+                }
+            }, null, null);
         }
         long[] lines = new long[1];
         long t0 = System.nanoTime();
@@ -31,16 +61,12 @@ public final class LargeDiffHeap {
             }
         });
         double secs = (System.nanoTime() - t0) / 1e9;
-        long peak = 0;
-        for (MemoryPoolMXBean p : ManagementFactory.getMemoryPoolMXBeans()) {
-            if (p.getType() == MemoryType.HEAP) {
-                peak += p.getPeakUsage().getUsed();
-            }
-        }
-        System.out.printf("generated diff: %d bytes, %d sections, %d body lines, accepted=%s%n",
-                o.bytes(), o.sections(), lines[0], o.accepted());
-        System.out.printf("strict+sha256 streaming: %.0f MB/s; peak heap used %.1f MB (max heap %.0f MB)%n",
-                o.bytes() / 1e6 / secs, peak / 1e6, Runtime.getRuntime().maxMemory() / 1e6);
+        sampler.interrupt();
+        System.out.printf("generated diff: %d bytes, %d sections, %d body lines, accepted=%s, sha256 %s%n",
+                o.bytes(), o.sections(), lines[0], o.accepted(), o.sha256().substring(0, 16));
+        System.out.printf("strict+sha256 streaming, generator included: %.0f MB/s%n", o.bytes() / 1e6 / secs);
+        System.out.printf("heap: max %.0f MB; peak in use %.1f MB; most retained after a GC %.1f MB%n",
+                mem.getHeapMemoryUsage().getMax() / 1e6, peakUsed[0] / 1e6, peakRetained[0] / 1e6);
         if (!o.accepted()) {
             throw new IllegalStateException("the generated diff should be accepted");
         }

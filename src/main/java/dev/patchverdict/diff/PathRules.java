@@ -75,12 +75,21 @@ final class PathRules {
                 } else if (n == 2 && p[start] == '.' && p[start + 1] == '.') {
                     dotdot = true;
                 } else {
-                    String comp = new String(p, start, n, java.nio.charset.StandardCharsets.UTF_8);
-                    if (isGitDirAlias(comp)) {
-                        gitDir = true;
+                    boolean high = false;
+                    boolean g = false;
+                    for (int k = start; k < i; k++) {
+                        high |= p[k] < 0;
+                        g |= (p[k] | 0x20) == 'g';
                     }
-                    if (utf8 && mixesScripts(comp)) {
-                        confusable = true;
+                    // Only a component with a 'g' or a non-ASCII byte can spell .git; only non-ASCII can mix scripts.
+                    if (high || g) {
+                        String comp = new String(p, start, n, java.nio.charset.StandardCharsets.UTF_8);
+                        if (isGitDirAlias(comp)) {
+                            gitDir = true;
+                        }
+                        if (high && utf8 && mixesScripts(comp)) {
+                            confusable = true;
+                        }
                     }
                 }
                 start = i + 1;
@@ -111,7 +120,13 @@ final class PathRules {
      */
     static boolean isGitDirAlias(String comp) {
         StringBuilder sb = new StringBuilder(comp.length());
-        comp.codePoints().filter(cp -> !hfsIgnorable(cp)).forEach(sb::appendCodePoint);
+        for (int i = 0; i < comp.length();) {
+            int cp = comp.codePointAt(i);
+            i += Character.charCount(cp);
+            if (!hfsIgnorable(cp)) {
+                sb.appendCodePoint(cp);
+            }
+        }
         String s = sb.toString().toLowerCase(Locale.ROOT);
         int colon = s.indexOf(':');
         if (colon >= 0) {

@@ -3,9 +3,6 @@ package dev.patchverdict.diff;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.EnumSet;
-import java.util.HashSet;
-import java.util.Set;
-import java.util.TreeSet;
 
 /**
  * The rules the strict profile adds to git's reading. The engine calls in at each step of its walk; the
@@ -21,10 +18,11 @@ final class StrictState {
     private boolean inGarbage;
     private boolean afterHunk;
     private long skipGarbageAt = -1;
-    private final Set<GitPath> consumed = new HashSet<>();
-    private final Set<GitPath> produced = new HashSet<>();
-    private final TreeSet<GitPath> allPaths = new TreeSet<>();
-    private final Set<GitPath> symlinks = new HashSet<>();
+    // Kept as hashes: these grow with the number of sections, which a huge diff makes large.
+    private final PathSet consumed = new PathSet();
+    private final PathSet produced = new PathSet();
+    private final PathSet directories = new PathSet();
+    private final PathSet symlinks = new PathSet();
     private boolean lastLineHadNewline = true;
     private long lastLineStart = -1;
 
@@ -475,10 +473,10 @@ final class StrictState {
         }
         if (on(DiagnosticCode.DUPLICATE_PATH)) {
             boolean dup = false;
-            if (!fh.isNew() && !fh.isCopy() && oldP != null && !consumed.add(oldP)) {
+            if (!fh.isNew() && !fh.isCopy() && oldP != null && !consumed.add(PathSet.hash(oldP))) {
                 dup = true;
             }
-            if (!fh.isDeleted() && newP != null && !produced.add(newP)) {
+            if (!fh.isDeleted() && newP != null && !produced.add(PathSet.hash(newP))) {
                 dup = true;
             }
             if (dup) {
@@ -490,35 +488,28 @@ final class StrictState {
                 if (p == null) {
                     continue;
                 }
-                for (GitPath link : symlinks) {
-                    if (p.startsWith(link)) {
-                        reportOnce(DiagnosticCode.PATH_BELOW_SYMLINK, off, line,
-                                p + " lies below " + link + ", a symbolic link this patch makes");
+                byte[] b = p.bytes();
+                for (int i = 1; i < b.length; i++) {
+                    if (b[i] != '/') {
+                        continue;
                     }
+                    long dir = PathSet.hash(b, i);
+                    if (!symlinks.isEmpty() && symlinks.contains(dir)) {
+                        reportOnce(DiagnosticCode.PATH_BELOW_SYMLINK, off, line, p + " lies below "
+                                + Messages.escape(b, 0, i, 120) + ", a symbolic link this patch makes");
+                    }
+                    directories.add(dir);
                 }
             }
             if (newP != null && nm == 0120000 && !fh.isDeleted()) {
-                GitPath probe = new GitPath(concat(newP.bytes(), (byte) '/'));
-                GitPath after = allPaths.ceiling(probe);
-                if (after != null && after.startsWith(newP)) {
+                long link = PathSet.hash(newP);
+                if (directories.contains(link)) {
                     reportOnce(DiagnosticCode.PATH_BELOW_SYMLINK, off, line,
-                            after + " lies below " + newP + ", a symbolic link this patch makes");
+                            "an earlier section's path lies below " + newP + ", a symbolic link this patch makes");
                 }
-                symlinks.add(newP);
-            }
-            if (oldP != null) {
-                allPaths.add(oldP);
-            }
-            if (newP != null) {
-                allPaths.add(newP);
+                symlinks.add(link);
             }
         }
-    }
-
-    private static byte[] concat(byte[] a, byte c) {
-        byte[] r = Arrays.copyOf(a, a.length + 1);
-        r[a.length] = c;
-        return r;
     }
 
     private void checkPath(GitPath p, long off, long line) {
