@@ -16,9 +16,11 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         subcommands = {BehaveCommitCommand.class},
         description = {
-            "Run a committed BehaviouralPlan v0.1 against a candidate in the bubblewrap sandbox, after the",
-            "metadata-only verifier passed it, and write a VerificationResult. Exit 0 PROVEN, 1 REFUTED,",
-            "2 UNVERIFIED or refused. Commit the plan first with 'patchverdict behave commit --plan F'."
+            "Run a committed BehaviouralPlan v0.1 against a candidate in the bubblewrap sandbox.",
+            "",
+            "Runs only after the metadata-only verifier passed the same candidate, and only a plan committed"
+                    + " before the run ('patchverdict behave commit --plan F'). Writes a VerificationResult."
+                    + " Exit 0 PROVEN, 1 REFUTED, 2 UNVERIFIED or refused."
         })
 final class BehaveCommand implements Callable<Integer> {
     enum Format { text, json }

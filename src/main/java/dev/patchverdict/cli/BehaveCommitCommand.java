@@ -15,8 +15,10 @@ import picocli.CommandLine.Spec;
         name = "commit",
         mixinStandardHelpOptions = true,
         description = {
-            "Commit a BehaviouralPlan before any run: write its canonical digest and the time to a",
-            "commitment record (default <plan>.commitment.json). An existing commitment is never replaced."
+            "Commit a BehaviouralPlan before any run.",
+            "",
+            "Writes the plan's canonical digest and the time to a commitment record (default"
+                    + " <plan>.commitment.json). An existing commitment is never replaced."
         })
 final class BehaveCommitCommand implements Callable<Integer> {
     @Spec
