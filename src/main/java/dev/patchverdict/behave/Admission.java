@@ -31,6 +31,7 @@ public final class Admission {
     public static Admitted admit(BehaveRequest request, GitTrees git, Instant runStart) throws BehaveException {
         Path root = realDirectory(request.candidateRoot(), "--candidate-root");
         requireOutside(request.plan(), root, "the behavioural plan");
+        requireOutside(request.commitmentFile(), root, "the plan's commitment");
         if (request.output().isPresent()) {
             requireOutside(request.output().get(), root, "the output");
         }

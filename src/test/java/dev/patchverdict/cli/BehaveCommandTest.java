@@ -213,6 +213,9 @@ class BehaveCommandTest {
         String[] args = behave();
         args[2] = "candidate/plan.json";
         assertRefused(run(args), "must be outside the candidate root");
+        assertRefused(run(behave("--commitment", "candidate/plan.json.commitment.json")),
+                "the plan's commitment must be outside the candidate root");
+        assertRefused(run(behave("--output", "candidate/result.json")), "the output must be outside the candidate root");
     }
 
     @Test
