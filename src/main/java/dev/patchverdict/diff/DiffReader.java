@@ -1,6 +1,5 @@
 package dev.patchverdict.diff;
 
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -171,10 +170,6 @@ public final class DiffReader {
         return c.result(o);
     }
 
-    static DiffResult read(String text, Profile profile) {
-        return read(text.getBytes(java.nio.charset.StandardCharsets.UTF_8), profile);
-    }
-
     private static MessageDigest sha256() {
         try {
             return MessageDigest.getInstance("SHA-256");
@@ -213,9 +208,5 @@ public final class DiffReader {
         DiffResult result(DiffOutcome o) {
             return new DiffResult(o, sections, hunks, diagnostics, git.numstatBytes(), git.summaryBytes());
         }
-    }
-
-    static InputStream stream(byte[] b) {
-        return new ByteArrayInputStream(b);
     }
 }

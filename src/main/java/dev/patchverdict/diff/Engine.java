@@ -3,7 +3,6 @@ package dev.patchverdict.diff;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
-import java.util.EnumSet;
 import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.Optional;
@@ -57,7 +56,7 @@ final class Engine {
                 || profile.enabled(DiagnosticCode.CR_IN_LINE) || profile.enabled(DiagnosticCode.CRLF_LINE_ENDING)
                 || profile.enabled(DiagnosticCode.INVISIBLE_CHARACTER)
                 || profile.enabled(DiagnosticCode.INVALID_UTF8_LINE);
-        this.strict = new StrictState(this, profile);
+        this.strict = new StrictState(this);
         for (DiagnosticCode c : DiagnosticCode.values()) {
             severities[c.ordinal()] = profile.severity(c);
         }
@@ -283,7 +282,6 @@ final class Engine {
         boolean renameTo;
         boolean copyFrom;
         boolean copyTo;
-        FileHeader model;
     }
 
     // ------------------------------------------------------------------ find_header
@@ -647,7 +645,6 @@ final class Engine {
     private boolean parseSection(Header h) {
         sections++;
         FileHeader fh = toModel(h);
-        h.model = fh;
         visitor.onSectionStart(fh);
         strict.sectionStart(h, fh);
 
@@ -889,7 +886,6 @@ final class Engine {
             consume();
         }
         Hunk hunk = new Hunk(hh, added, deleted, context, oldNoNl, newNoNl, pos, lineNo);
-        strict.hunkEnd(h, hunk);
         visitor.onHunkEnd(hunk);
         return hunk;
     }
@@ -947,7 +943,6 @@ final class Engine {
             return 0;
         }
         binary.start(origlen);
-        strict.binaryLine(ls, lineNo);
         consume();
         while (true) {
             if (!readLine()) {
@@ -1072,6 +1067,4 @@ final class Engine {
     static String hex(byte[] digest) {
         return HexFormat.of().formatHex(digest);
     }
-
-    static final Set<DiagnosticCode> UNUSED = EnumSet.noneOf(DiagnosticCode.class);
 }

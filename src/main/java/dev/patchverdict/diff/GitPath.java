@@ -54,11 +54,6 @@ public record GitPath(byte[] bytes) implements Comparable<GitPath> {
         return new String(GitQuote.quote(bytes), StandardCharsets.US_ASCII);
     }
 
-    boolean startsWith(GitPath dir) {
-        int n = dir.bytes.length;
-        return bytes.length > n && bytes[n] == '/' && Arrays.equals(bytes, 0, n, dir.bytes, 0, n);
-    }
-
     @Override
     public boolean equals(Object o) {
         return o instanceof GitPath p && Arrays.equals(bytes, p.bytes);

@@ -11,7 +11,6 @@ import java.util.EnumSet;
  */
 final class StrictState {
     private final Engine engine;
-    private final Profile profile;
 
     // Whole input.
     private boolean anySection;
@@ -23,8 +22,6 @@ final class StrictState {
     private final PathSet produced = new PathSet();
     private final PathSet directories = new PathSet();
     private final PathSet symlinks = new PathSet();
-    private boolean lastLineHadNewline = true;
-    private long lastLineStart = -1;
 
     // One section.
     private final EnumSet<DiagnosticCode> once = EnumSet.noneOf(DiagnosticCode.class);
@@ -37,9 +34,8 @@ final class StrictState {
     private int swallowContent;
     private byte swallowKind;
 
-    StrictState(Engine engine, Profile profile) {
+    StrictState(Engine engine) {
         this.engine = engine;
-        this.profile = profile;
     }
 
     private boolean on(DiagnosticCode c) {
@@ -92,11 +88,6 @@ final class StrictState {
 
     private ByteWindow windowOf() {
         return engine.window();
-    }
-
-    void lineSeen(long ls, boolean newline) {
-        lastLineStart = ls;
-        lastLineHadNewline = newline;
     }
 
     // ------------------------------------------------------------------ text outside sections
@@ -678,14 +669,6 @@ final class StrictState {
         } else {
             swallowContent = 0;
         }
-    }
-
-    void hunkEnd(Engine.Header h, Hunk hunk) {
-        // Nothing to add per hunk beyond what was checked line by line.
-    }
-
-    void binaryLine(long ls, long lineNo) {
-        // The payload is judged once the section is complete.
     }
 
     // ------------------------------------------------------------------ end
