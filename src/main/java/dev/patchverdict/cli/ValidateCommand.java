@@ -1,6 +1,9 @@
 package dev.patchverdict.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.patchverdict.behave.BehaveException;
+import dev.patchverdict.behave.BehaviouralPlan;
+import dev.patchverdict.behave.BehaviouralPlans;
 import dev.patchverdict.json.JsonInputException;
 import dev.patchverdict.json.StrictJson;
 import dev.patchverdict.plan.DocumentModels;
@@ -26,7 +29,8 @@ import picocli.CommandLine.TypeConversionException;
         name = "validate",
         mixinStandardHelpOptions = true,
         description = {
-            "Check that each file is a valid WorkUnit, ResultManifest, EvaluatorPlan or VerificationResult:",
+            "Check that each file is a valid WorkUnit, ResultManifest, EvaluatorPlan, VerificationResult",
+            "or BehaviouralPlan:",
             "strict JSON, a supported schema version, and the document's schema. Prints",
             "'OK <type> v<version> FILE', or one 'FILE: <problem>' line per problem.",
             "Exit 0 when every file is valid, 2 when any is invalid or unreadable."
@@ -53,6 +57,12 @@ final class ValidateCommand implements Callable<Integer> {
             Path file = ctx.resolve(name);
             try {
                 JsonNode node = json.read(file);
+                if (type == null && BehaviouralPlans.isBehaviouralPlan(node)) {
+                    // A separate evaluator's plan, with its own schema and reader.
+                    BehaviouralPlans.parse(node, name);
+                    ctx.out().println("OK BehaviouralPlan v" + BehaviouralPlan.SCHEMA_VERSION + " " + name);
+                    continue;
+                }
                 Document model = DocumentModels.map(type == null ? reader.validate(node) : reader.validateAs(node, type));
                 ctx.out().println("OK " + model.documentVersion() + " " + name);
             } catch (JsonInputException e) {
@@ -60,6 +70,9 @@ final class ValidateCommand implements Callable<Integer> {
                 rc = ExitCode.UNDECIDED;
             } catch (InvalidDocumentException e) {
                 e.messages().forEach(m -> ctx.out().println(name + ": " + m));
+                rc = ExitCode.UNDECIDED;
+            } catch (BehaveException e) {
+                ctx.out().println(name + ": " + e.getMessage());
                 rc = ExitCode.UNDECIDED;
             } catch (IOException e) {
                 ctx.err().println("patchverdict: " + name + ": " + IoMessages.describe(e));

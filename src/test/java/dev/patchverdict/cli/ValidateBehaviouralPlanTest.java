@@ -1,0 +1,57 @@
+package dev.patchverdict.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code validate} recognises the behavioural runner's plans and checks them with their own schema. */
+class ValidateBehaviouralPlanTest {
+    private static final String DIGEST = "sha256:" + "ab".repeat(32);
+    private static final String PLAN = """
+            {"schema_version":"0.1","kind":"behavioural_plan","execution_mode":"sandboxed_behavioural",
+             "id":"calc-fix.behave",
+             "binding":{"work_unit_id":"wu-calc-fix","work_unit_version":1,"work_unit_digest":"%s",
+                        "source_revision":"%s","static_plan_digest":"%s"},
+             "runner":{"id":"patchverdict-behavioural-runner","adapter":"sandboxed-behavioural-runner",
+                       "adapter_version":"0.1.0"},
+             "sandbox":{"wall_seconds":30,"cpu_seconds":10,"memory_mb":256,"output_bytes":65536,
+                        "file_size_bytes":1048576},
+             "checks":[{"id":"prop","kind":"contract","argv":["true"]}]}
+            """.formatted(DIGEST, "a".repeat(40), DIGEST);
+
+    @TempDir
+    Path dir;
+
+    private String[] run(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        CliContext ctx = new CliContext(new ByteArrayInputStream(new byte[0]),
+                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(new ByteArrayOutputStream(), true,
+                        StandardCharsets.UTF_8), Clock.systemUTC(), Map.of(), dir, false);
+        int code = Main.run(ctx, args);
+        return new String[] {Integer.toString(code), out.toString(StandardCharsets.UTF_8)};
+    }
+
+    @Test
+    void validPlanIsOk() throws Exception {
+        Files.writeString(dir.resolve("plan.json"), PLAN);
+        assertEquals("0|OK BehaviouralPlan v0.1 plan.json" + System.lineSeparator(), String.join("|", run("validate", "plan.json")));
+    }
+
+    @Test
+    void invalidPlanIsNamedAndUndecided() throws Exception {
+        Files.writeString(dir.resolve("plan.json"), PLAN.replace("\"argv\":[\"true\"]", "\"argv\":[]"));
+        String[] r = run("validate", "plan.json");
+        assertEquals("2", r[0]);
+        assertEquals(true, r[1].startsWith("plan.json: "), r[1]);
+        assertEquals(true, r[1].contains("/checks/0/argv"), r[1]);
+    }
+}
