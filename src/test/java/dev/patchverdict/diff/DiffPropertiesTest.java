@@ -70,7 +70,11 @@ class DiffPropertiesTest {
         StringBuilder sb = new StringBuilder("diff --git a/f.txt b/f.txt\n");
         unified.forEach(l -> sb.append(l).append('\n'));
         byte[] patch = sb.toString().getBytes(StandardCharsets.UTF_8);
-        check(patch, text(oldLines, true), text(newLines, true), context > 0);
+        String oldText = text(oldLines, true);
+        String newText = text(newLines, true);
+        // java-diff-utils' Myers diff is minimal, so its counts are what a longest common subsequence leaves.
+        int lcs = lcs(terminatedLines(oldText), terminatedLines(newText));
+        check(patch, oldText, newText, terminatedLines(newText).size() - lcs, terminatedLines(oldText).size() - lcs);
     }
 
     @Provide
@@ -99,7 +103,10 @@ class DiffPropertiesTest {
         byte[] patch = p.getInputStream().readAllBytes();
         assertTrue(p.waitFor(60, TimeUnit.SECONDS));
         assertEquals(1, p.exitValue(), new String(patch, StandardCharsets.UTF_8));
-        check(patch, oldText, newText, true);
+        // git's diff is not always minimal (its heuristics may replace a line it could keep), so the
+        // expected counts come from git's own numstat of the same pair.
+        String[] numstat = run(dir, "git", "diff", "--no-index", "--numstat", "x/f.txt", "y/f.txt").split("\t");
+        check(patch, oldText, newText, Integer.parseInt(numstat[0]), Integer.parseInt(numstat[1]));
     }
 
     private static String text(List<String> lines, boolean finalNewline) {
@@ -107,20 +114,26 @@ class DiffPropertiesTest {
         return lines.isEmpty() ? "" : finalNewline ? s + "\n" : s;
     }
 
-    private void check(byte[] patch, String oldText, String newText, boolean hasContext) throws PatchFailedException {
+    private static String run(Path dir, String... argv) throws Exception {
+        ProcessBuilder pb = new ProcessBuilder(argv).directory(dir.toFile());
+        pb.environment().put("GIT_CONFIG_NOSYSTEM", "1");
+        pb.environment().put("GIT_CONFIG_GLOBAL", "/dev/null");
+        Process p = pb.start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS));
+        return out;
+    }
+
+    private void check(byte[] patch, String oldText, String newText, int added, int removed) throws PatchFailedException {
         String shown = new String(patch, StandardCharsets.UTF_8);
         for (Profile profile : List.of(Profile.GIT, Profile.STRICT)) {
             DiffResult r = DiffReader.read(patch, profile);
             assertTrue(r.accepted(), profile.name() + " rejected:\n" + shown + "\n" + r.diagnostics());
             assertEquals(1, r.sections().size());
         }
-        // Lines with their terminators: a last line without newline differs from the same text with one.
-        List<String> oldL = terminatedLines(oldText);
-        List<String> newL = terminatedLines(newText);
-        int lcs = lcs(oldL, newL);
         FileSection s = DiffReader.read(patch, Profile.STRICT).sections().get(0);
-        assertEquals(newL.size() - lcs, s.added(), "added\n" + shown);
-        assertEquals(oldL.size() - lcs, s.removed(), "removed\n" + shown);
+        assertEquals(added, s.added(), "added\n" + shown);
+        assertEquals(removed, s.removed(), "removed\n" + shown);
         assertEquals(newText, apply(patch, oldText), "applying the hunks\n" + shown);
     }
 
