@@ -1,5 +1,6 @@
 package dev.patchverdict.behave;
 
+import dev.patchverdict.report.IoMessages;
 import dev.patchverdict.digest.Digest;
 import dev.patchverdict.digest.Digests;
 import dev.patchverdict.record.DocumentReader;
@@ -161,7 +162,7 @@ public final class Admission {
             }
             return real;
         } catch (IOException e) {
-            throw new BehaveException(file.toString(), "the candidate cannot be read: " + Io.describe(e), e);
+            throw new BehaveException(file.toString(), "the candidate cannot be read: " + IoMessages.describe(e), e);
         }
     }
 
@@ -174,7 +175,7 @@ public final class Admission {
             }
             return Digests.file(patch);
         } catch (IOException e) {
-            throw new BehaveException(patch.toString(), "the candidate cannot be read: " + Io.describe(e), e);
+            throw new BehaveException(patch.toString(), "the candidate cannot be read: " + IoMessages.describe(e), e);
         }
     }
 
@@ -186,7 +187,7 @@ public final class Admission {
             }
             return real;
         } catch (IOException e) {
-            throw new BehaveException(dir.toString(), what + ": " + Io.describe(e), e);
+            throw new BehaveException(dir.toString(), what + ": " + IoMessages.describe(e), e);
         }
     }
 
@@ -217,7 +218,7 @@ public final class Admission {
         } catch (InvalidDocumentException e) {
             throw new BehaveException(file.toString(), "not a valid " + what + ": " + e.getMessage(), e);
         } catch (IOException e) {
-            throw new BehaveException(file.toString(), Io.describe(e), e);
+            throw new BehaveException(file.toString(), IoMessages.describe(e), e);
         }
     }
 

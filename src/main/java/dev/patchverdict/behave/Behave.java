@@ -1,5 +1,6 @@
 package dev.patchverdict.behave;
 
+import dev.patchverdict.report.IoMessages;
 import dev.patchverdict.record.DocumentProblem;
 import dev.patchverdict.record.VerificationResult;
 import java.io.IOException;
@@ -104,7 +105,7 @@ public final class Behave {
             Files.writeString(tmp, text, StandardCharsets.UTF_8);
             Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {
-            throw new BehaveException(file.toString(), "cannot write the result: " + Io.describe(e), e);
+            throw new BehaveException(file.toString(), "cannot write the result: " + IoMessages.describe(e), e);
         }
     }
 }

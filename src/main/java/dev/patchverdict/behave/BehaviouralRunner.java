@@ -1,5 +1,6 @@
 package dev.patchverdict.behave;
 
+import dev.patchverdict.report.IoMessages;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -91,7 +92,7 @@ public final class BehaviouralRunner {
         try {
             return sandbox.run(request);
         } catch (IOException e) {
-            throw new BehaveException("sandbox", "cannot run " + request.argv().get(0) + ": " + Io.describe(e), e);
+            throw new BehaveException("sandbox", "cannot run " + request.argv().get(0) + ": " + IoMessages.describe(e), e);
         }
     }
 
@@ -292,7 +293,7 @@ public final class BehaviouralRunner {
         try {
             patch = Files.readString(patchFile, StandardCharsets.UTF_8);
         } catch (IOException e) {
-            throw new BehaveException(patchFile.toString(), "cannot read the candidate: " + Io.describe(e), e);
+            throw new BehaveException(patchFile.toString(), "cannot read the candidate: " + IoMessages.describe(e), e);
         }
         List<CheckSpec> killers = new ArrayList<>(plan.checksOf(CheckKind.REPRODUCTION));
         killers.addAll(plan.checksOf(CheckKind.CONTRACT));
@@ -319,7 +320,7 @@ public final class BehaviouralRunner {
         try {
             Files.createDirectories(mutantDir);
         } catch (IOException e) {
-            throw new BehaveException(mutantDir.toString(), "cannot create: " + Io.describe(e), e);
+            throw new BehaveException(mutantDir.toString(), "cannot create: " + IoMessages.describe(e), e);
         }
         List<MutantResult> results = new ArrayList<>();
         for (Mutants.Mutant m : mutants) {
@@ -345,7 +346,7 @@ public final class BehaviouralRunner {
         try {
             Files.writeString(patchFile, m.patch(), StandardCharsets.UTF_8);
         } catch (IOException e) {
-            throw new BehaveException(patchFile.toString(), "cannot write a mutant: " + Io.describe(e), e);
+            throw new BehaveException(patchFile.toString(), "cannot write a mutant: " + IoMessages.describe(e), e);
         }
         Path tree = trees.export(repo, commit, "mutant-" + m.id());
         try {

@@ -1,5 +1,6 @@
 package dev.patchverdict.behave;
 
+import dev.patchverdict.report.IoMessages;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.patchverdict.json.JsonInputException;
 import dev.patchverdict.json.StrictJson;
@@ -16,7 +17,7 @@ final class Documents {
         } catch (JsonInputException e) {
             throw new BehaveException(file.toString(), "not a JSON document: " + e.getMessage(), e);
         } catch (IOException e) {
-            throw new BehaveException(file.toString(), Io.describe(e), e);
+            throw new BehaveException(file.toString(), IoMessages.describe(e), e);
         }
     }
 }

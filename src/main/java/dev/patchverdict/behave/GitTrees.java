@@ -1,5 +1,6 @@
 package dev.patchverdict.behave;
 
+import dev.patchverdict.report.IoMessages;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -70,7 +71,7 @@ public final class GitTrees {
         try {
             Files.createDirectories(dest);
         } catch (IOException e) {
-            throw new BehaveException(dest.toString(), "cannot create a tree: " + Io.describe(e), e);
+            throw new BehaveException(dest.toString(), "cannot create a tree: " + IoMessages.describe(e), e);
         }
         String gitDir = gitDir(repo);
         Map<String, String> env = Map.of("GIT_INDEX_FILE", index.toString(), "GIT_DIR", gitDir,
@@ -136,7 +137,7 @@ public final class GitTrees {
         try {
             return ProcessSupervisor.run(cmd, cwd, env, GIT_TIMEOUT, GIT_OUTPUT_CAP);
         } catch (IOException e) {
-            throw new BehaveException("git", "cannot run " + git + ": " + Io.describe(e), e);
+            throw new BehaveException("git", "cannot run " + git + ": " + IoMessages.describe(e), e);
         }
     }
 }

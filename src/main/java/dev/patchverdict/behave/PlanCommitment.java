@@ -1,5 +1,6 @@
 package dev.patchverdict.behave;
 
+import dev.patchverdict.report.IoMessages;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -71,7 +72,7 @@ public record PlanCommitment(String planId, Digest planDigest, Instant committed
                     + existing.planId() + ", " + existing.committedAt() + "); a commitment is never replaced, so"
                     + " a changed plan needs a new plan id and its own commitment");
         } catch (IOException e) {
-            throw new BehaveException(out.toString(), "cannot write the commitment: " + Io.describe(e), e);
+            throw new BehaveException(out.toString(), "cannot write the commitment: " + IoMessages.describe(e), e);
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.patchverdict.behave;
 
+import dev.patchverdict.report.IoMessages;
 import java.io.IOException;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
@@ -24,7 +25,7 @@ public final class ScratchSpace implements AutoCloseable {
             Files.createDirectories(parent);
             return new ScratchSpace(Files.createTempDirectory(parent, "patchverdict-behave-"));
         } catch (IOException e) {
-            throw new BehaveException(parent.toString(), "cannot create a scratch directory: " + Io.describe(e), e);
+            throw new BehaveException(parent.toString(), "cannot create a scratch directory: " + IoMessages.describe(e), e);
         }
     }
 
@@ -37,7 +38,7 @@ public final class ScratchSpace implements AutoCloseable {
         try {
             return Files.createDirectories(d);
         } catch (IOException e) {
-            throw new BehaveException(d.toString(), "cannot create: " + Io.describe(e), e);
+            throw new BehaveException(d.toString(), "cannot create: " + IoMessages.describe(e), e);
         }
     }
 

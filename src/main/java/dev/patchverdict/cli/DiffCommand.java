@@ -1,5 +1,6 @@
 package dev.patchverdict.cli;
 
+import dev.patchverdict.report.IoMessages;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;

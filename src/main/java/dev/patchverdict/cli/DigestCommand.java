@@ -1,5 +1,6 @@
 package dev.patchverdict.cli;
 
+import dev.patchverdict.report.IoMessages;
 import dev.patchverdict.digest.Digest;
 import dev.patchverdict.digest.Digests;
 import dev.patchverdict.json.JsonInputException;

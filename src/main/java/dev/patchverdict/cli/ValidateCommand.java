@@ -1,5 +1,6 @@
 package dev.patchverdict.cli;
 
+import dev.patchverdict.report.IoMessages;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.patchverdict.behave.BehaveException;
 import dev.patchverdict.behave.BehaviouralPlan;

@@ -1,14 +1,14 @@
-package dev.patchverdict.cli;
+package dev.patchverdict.report;
 
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.NoSuchFileException;
 
 /** Short, human wording for I/O failures (no exception class names). */
-final class IoMessages {
+public final class IoMessages {
     private IoMessages() {}
 
-    static String describe(IOException e) {
+    public static String describe(IOException e) {
         if (e instanceof NoSuchFileException) {
             return "no such file";
         }
