@@ -236,7 +236,7 @@ final class DiffCommand implements Runnable {
         o.put("file", r.name());
         o.put("accepted", r.outcome().accepted());
         o.put("profile", r.outcome().profile());
-        o.put("sha256", r.outcome().sha256());
+        o.put("sha256", "sha256:" + r.outcome().sha256()); // the record family's digest form
         o.put("bytes", r.outcome().bytes());
         // The exact texts of git apply --numstat and --summary; summary names are raw bytes, shown as UTF-8.
         o.put("numstat", new String(r.git().numstatBytes(), StandardCharsets.UTF_8));

@@ -109,6 +109,8 @@ class DiffCommandTest {
         assertEquals("1\t0\td\n1\t0\td/x\n", o.get("numstat").asText());
         assertEquals(" create mode 120000 d\n create mode 100644 d/x\n", o.get("summary").asText());
         assertEquals(2, o.get("files").size());
+        assertEquals(dev.patchverdict.digest.Digests.file(java.nio.file.Path.of(fixture("symlink-then-path-below"))).toString(),
+                o.get("sha256").asText());
         assertEquals("120000", o.get("files").get(0).get("new_mode").asText());
         assertEquals("add", o.get("files").get(1).get("kind").asText());
         List<String> codes = new ArrayList<>();
