@@ -87,6 +87,34 @@ class CanonicalJsonTest {
         assertEquals(CanonicalJson.string(value), CanonicalJson.string(reversed));
     }
 
+    @Property(tries = 200)
+    void deeplyNestedValuesSurviveTheRoundTrip(@ForAll("deep") JsonNode value) throws Exception {
+        byte[] bytes = CanonicalJson.bytes(value);
+        assertEquals(Digests.canonical(value), Digests.canonical(json.read(bytes)));
+    }
+
+    /** Chains of arrays and objects up to the reader's depth limit, with a scalar at the bottom. */
+    @Provide
+    Arbitrary<JsonNode> deep() {
+        int limit = JsonLimits.DEFAULT.maxDepth();
+        return Arbitraries.integers().between(1, limit).flatMap(depth -> Arbitraries.of(true, false).list().ofSize(depth)
+                .flatMap(kinds -> scalar().flatMap(leaf -> keys().map(key -> {
+                    JsonNode node = leaf;
+                    for (boolean isArray : kinds) {
+                        if (isArray) {
+                            ArrayNode a = F.arrayNode();
+                            a.add(node);
+                            node = a;
+                        } else {
+                            ObjectNode o = F.objectNode();
+                            o.set(key, node);
+                            node = o;
+                        }
+                    }
+                    return node;
+                }))));
+    }
+
     @Provide
     Arbitrary<JsonNode> values() {
         return value(4);
