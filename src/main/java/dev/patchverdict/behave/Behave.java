@@ -1,13 +1,13 @@
 package dev.patchverdict.behave;
 
+import dev.patchverdict.json.PrettyJson;
 import dev.patchverdict.report.IoMessages;
+import dev.patchverdict.report.OutputFiles;
 import dev.patchverdict.record.DocumentProblem;
 import dev.patchverdict.record.VerificationResult;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -83,7 +83,7 @@ public final class Behave {
                 throw new IllegalStateException("the VerificationResult written does not match its schema: " + problems);
             }
             if (request.output().isPresent()) {
-                write(request.output().get(), Json.pretty(result.toJson()) + "\n");
+                write(request.output().get(), PrettyJson.text(result.toJson()));
             }
             return new Outcome(ev.verdict(), result, TextReport.render(in, ev, ev.verdict().exitCode()));
         }
@@ -100,10 +100,7 @@ public final class Behave {
     /** Replaces the file only once the new content is complete. */
     private static void write(Path file, String text) throws BehaveException {
         try {
-            Path parent = file.toAbsolutePath().getParent();
-            Path tmp = Files.createTempFile(parent, ".behave-", ".tmp");
-            Files.writeString(tmp, text, StandardCharsets.UTF_8);
-            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            OutputFiles.writeAtomically(file, text.getBytes(StandardCharsets.UTF_8));
         } catch (IOException e) {
             throw new BehaveException(file.toString(), "cannot write the result: " + IoMessages.describe(e), e);
         }

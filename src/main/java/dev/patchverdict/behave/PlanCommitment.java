@@ -1,5 +1,6 @@
 package dev.patchverdict.behave;
 
+import dev.patchverdict.json.PrettyJson;
 import dev.patchverdict.report.IoMessages;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -59,7 +60,7 @@ public record PlanCommitment(String planId, Digest planDigest, Instant committed
     public static PlanCommitment commit(LoadedPlan plan, Path out, Clock clock, String committedBy)
             throws BehaveException {
         PlanCommitment c = new PlanCommitment(plan.plan().id(), plan.digest(), clock.instant(), committedBy);
-        byte[] bytes = (Json.pretty(c.toJson()) + "\n").getBytes(StandardCharsets.UTF_8);
+        byte[] bytes = PrettyJson.text(c.toJson()).getBytes(StandardCharsets.UTF_8);
         try {
             Files.write(out, bytes, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
             return c;
