@@ -10,7 +10,6 @@ import dev.patchverdict.record.InvalidDocumentException;
 import dev.patchverdict.record.LogType;
 import dev.patchverdict.record.ManifestRequest;
 import dev.patchverdict.record.ResultManifest;
-import dev.patchverdict.record.WireValue;
 import dev.patchverdict.record.WorkUnit;
 import dev.patchverdict.report.IoMessages;
 import dev.patchverdict.report.OutputFiles;
@@ -106,8 +105,8 @@ final class ManifestCommand implements Callable<Integer> {
             }
             WorkUnit wu = DocumentReader.strict().readWorkUnit(ctx.resolve(workUnit));
             ManifestRequest request = new ManifestRequest(wu, patch, patchId, logTypes(), new Actor(workerId,
-                    wire(ActorType.class, workerType, "--worker-type"), workerAdapter, Optional.empty(), Optional.empty()),
-                    wire(ResultManifest.Status.class, status, "--status"), attempt, instant(startedAt, now, "--started-at"),
+                    Options.wire(spec, ActorType.class, workerType, "--worker-type"), workerAdapter, Optional.empty(), Optional.empty()),
+                    Options.wire(spec, ResultManifest.Status.class, status, "--status"), attempt, instant(startedAt, now, "--started-at"),
                     instant(finishedAt, now, "--finished-at"), summary, claims, Optional.ofNullable(sourceRevision));
             ResultManifest manifest = request.build(root);
             List<DocumentProblem> problems = DocumentReader.strict().problems(manifest);
@@ -134,20 +133,13 @@ final class ManifestCommand implements Callable<Integer> {
                 throw new ParameterException(spec.commandLine(), "--log takes TYPE=REL, not \"" + log + "\"");
             }
             String type = log.substring(0, eq);
-            if (out.put(wire(LogType.class, type, "--log"), log.substring(eq + 1)) != null) {
+            if (out.put(Options.wire(spec, LogType.class, type, "--log"), log.substring(eq + 1)) != null) {
                 throw new ParameterException(spec.commandLine(), "--log " + type + " is given twice");
             }
         }
         return out;
     }
 
-    private <E extends Enum<E> & WireValue> E wire(Class<E> type, String text, String option) {
-        try {
-            return WireValue.parse(type, text);
-        } catch (IllegalArgumentException e) {
-            throw new ParameterException(spec.commandLine(), option + ": " + e.getMessage());
-        }
-    }
 
     private Instant instant(String text, Instant now, String option) {
         if (text == null) {

@@ -1,0 +1,18 @@
+package dev.patchverdict.cli;
+
+import dev.patchverdict.record.WireValue;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
+
+/** Option values that name one of a record field's spellings; a wrong one is a usage error. */
+final class Options {
+    private Options() {}
+
+    static <E extends Enum<E> & WireValue> E wire(CommandSpec spec, Class<E> type, String text, String option) {
+        try {
+            return WireValue.parse(type, text);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), option + ": " + e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,68 @@
+package dev.patchverdict.plan;
+
+import dev.patchverdict.digest.Digests;
+import dev.patchverdict.record.LogType;
+import dev.patchverdict.record.WorkUnit;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * A new metadata-only EvaluatorPlan of a chosen historical version, bound to one exact WorkUnit
+ * (id, version, canonical digest, source revision). Everything the version pins (verifier,
+ * adapter version, backend switches, policy) comes from the contract, never from the caller.
+ */
+public record PlanRequest(
+        WorkUnit workUnit,
+        String version,
+        List<String> added,
+        List<String> removed,
+        Optional<String> id,
+        String candidateArtifactId,
+        long maxCandidateBytes,
+        long maxLogBytes,
+        List<LogType> requiredLogTypes,
+        Visibility visibility) {
+
+    /** The limits the upstream fixtures use; a plan may set its own. */
+    public static final long DEFAULT_MAX_CANDIDATE_BYTES = 200_000;
+    public static final long DEFAULT_MAX_LOG_BYTES = 262_144;
+    public static final List<String> VERSIONS = List.of("0.2", "0.3", "0.4");
+
+    public PlanRequest {
+        Objects.requireNonNull(workUnit, "workUnit");
+        if (!VERSIONS.contains(version)) {
+            throw new IllegalArgumentException("plan version " + version + " is not one this command writes; choose one of "
+                    + String.join(", ", VERSIONS));
+        }
+        added = List.copyOf(added);
+        removed = List.copyOf(removed);
+        Objects.requireNonNull(id, "id");
+        requiredLogTypes = List.copyOf(requiredLogTypes);
+        Objects.requireNonNull(visibility, "visibility");
+        if (!version.equals("0.4") && !removed.isEmpty()) {
+            throw new IllegalArgumentException("EvaluatorPlan v" + version + " has no removed-text contract; "
+                    + "required removed substrings need v0.4");
+        }
+        if (added.isEmpty()) {
+            throw new IllegalArgumentException("EvaluatorPlan v" + version + " needs at least one required added text");
+        }
+        if (version.equals("0.4") && removed.isEmpty()) {
+            throw new IllegalArgumentException("EvaluatorPlan v0.4 needs at least one required removed substring");
+        }
+    }
+
+    public EvaluatorPlan build() {
+        String revision = workUnit.sourceRevision().orElseThrow(() -> new IllegalArgumentException(
+                "the work unit names no source revision, so no plan can be bound to one"));
+        DiffBackend backend = DiffBackend.of(maxCandidateBytes, maxLogBytes);
+        Contract contract = switch (version) {
+            case "0.2" -> new ExactAddedLinesContract(backend, requiredLogTypes, added);
+            case "0.3" -> new AddedSubstringsContract(backend, requiredLogTypes, added);
+            default -> new AddedAndRemovedSubstringsContract(backend, requiredLogTypes, added, removed);
+        };
+        Binding binding = new Binding(workUnit.id(), workUnit.version(), Digests.canonical(workUnit.toJson()), revision);
+        return EvaluatorPlan.of(id.orElse(workUnit.id() + "/plan-v" + version), binding, visibility,
+                workUnit.requiredValidatorIds(), candidateArtifactId, contract, Optional.empty());
+    }
+}

@@ -1,0 +1,120 @@
+package dev.patchverdict.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.patchverdict.digest.Digests;
+import dev.patchverdict.plan.AddedAndRemovedSubstringsContract;
+import dev.patchverdict.plan.AddedSubstringsContract;
+import dev.patchverdict.plan.EvaluatorPlan;
+import dev.patchverdict.plan.EvaluatorPlanReader;
+import dev.patchverdict.plan.ExactAddedLinesContract;
+import dev.patchverdict.record.DocumentReader;
+import dev.patchverdict.record.DocumentType;
+import dev.patchverdict.record.DocumentVersion;
+import dev.patchverdict.record.Fixtures;
+import dev.patchverdict.record.WorkUnit;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code patchverdict plan new}: plans of each historical version, bound to the exact work unit. */
+class PlanCommandTest {
+    @TempDir
+    Path dir;
+
+    private record Run(int code, String out, String err) {}
+
+    private Run run(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        CliContext ctx = new CliContext(new ByteArrayInputStream(new byte[0]),
+                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8),
+                Clock.systemUTC(), Map.of(), dir, false);
+        int code = Main.run(ctx, args);
+        return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    @BeforeEach
+    void workUnit() throws Exception {
+        Files.write(dir.resolve("wu.json"), Fixtures.bytes(DocumentVersion.of(DocumentType.WORK_UNIT, "0.2")));
+    }
+
+    private EvaluatorPlan written(Run r) throws Exception {
+        assertEquals(0, r.code(), r.err());
+        EvaluatorPlan plan = EvaluatorPlanReader.strict().read(dir.resolve("plan.json"));
+        WorkUnit wu = DocumentReader.strict().readWorkUnit(dir.resolve("wu.json"));
+        assertEquals(Digests.canonical(wu.toJson()), plan.binding().workUnitDigest());
+        assertEquals(wu.id(), plan.binding().workUnitId());
+        assertEquals(wu.version(), plan.binding().workUnitVersion());
+        assertEquals(wu.sourceRevision().orElseThrow(), plan.binding().sourceRevision());
+        assertEquals(wu.requiredValidatorIds(), plan.requiredValidatorIds());
+        assertTrue(r.out().contains(plan.canonicalDigest().toString()), r.out());
+        return plan;
+    }
+
+    @Test
+    void version02ExactLines() throws Exception {
+        EvaluatorPlan p = written(run("plan", "new", "--work-unit", "wu.json", "--version", "0.2", "--added",
+                "    return (n + size - 1) // size", "--output", "plan.json"));
+        assertEquals(List.of("    return (n + size - 1) // size"), ((ExactAddedLinesContract) p.contract()).requiredAddedLines());
+        assertEquals("0.1.1", p.verifier().adapterVersion());
+    }
+
+    @Test
+    void version03Substrings() throws Exception {
+        EvaluatorPlan p = written(run("plan", "new", "--work-unit", "wu.json", "--version", "0.3", "--added", "safe_call(",
+                "--output", "plan.json", "--id", "custom/plan-id"));
+        assertEquals(List.of("safe_call("), ((AddedSubstringsContract) p.contract()).requiredAddedSubstrings());
+        assertEquals("custom/plan-id", p.id());
+    }
+
+    @Test
+    void version04Transition() throws Exception {
+        EvaluatorPlan p = written(run("plan", "new", "--work-unit", "wu.json", "--version", "0.4", "--added", "safe_call(",
+                "--removed", "unsafe_call(", "--output", "plan.json"));
+        AddedAndRemovedSubstringsContract c = (AddedAndRemovedSubstringsContract) p.contract();
+        assertEquals(List.of("unsafe_call("), c.requiredRemovedSubstrings());
+        assertEquals("0.3.0", p.verifier().adapterVersion());
+    }
+
+    @Test
+    void optionsThatDoNotMakeAPlanAreUsageErrors() {
+        Run removedOn03 = run("plan", "new", "--work-unit", "wu.json", "--version", "0.3", "--added", "a", "--removed", "b",
+                "--output", "plan.json");
+        assertEquals(ExitCode.USAGE, removedOn03.code());
+        assertTrue(removedOn03.err().contains("need v0.4"), removedOn03.err());
+        assertEquals(ExitCode.USAGE, run("plan", "new", "--work-unit", "wu.json", "--version", "0.4", "--added", "a",
+                "--output", "plan.json").code());
+        Run v05 = run("plan", "new", "--work-unit", "wu.json", "--version", "0.9", "--added", "a", "--output", "plan.json");
+        assertEquals(ExitCode.USAGE, v05.code());
+        assertTrue(v05.err().contains("choose one of 0.2, 0.3, 0.4"), v05.err());
+        assertEquals(ExitCode.USAGE, run("plan", "new", "--work-unit", "wu.json", "--version", "0.3", "--added", "a",
+                "--log-type", "screen", "--output", "plan.json").code());
+        assertFalse(Files.exists(dir.resolve("plan.json")));
+    }
+
+    @Test
+    void aPlanTheSchemaWouldRefuseIsNotWritten() {
+        // v0.3 substrings are single-line fragments
+        Run r = run("plan", "new", "--work-unit", "wu.json", "--version", "0.3", "--added", "two\nlines", "--output", "plan.json");
+        assertEquals(ExitCode.UNDECIDED, r.code());
+        assertTrue(r.err().contains("required_added_substrings items must not contain a line break"), r.err());
+        // an id outside the record family's id pattern passes the model but not the schema
+        Run badId = run("plan", "new", "--work-unit", "wu.json", "--version", "0.3", "--added", "a", "--id", "Plan X",
+                "--output", "plan.json");
+        assertEquals(ExitCode.UNDECIDED, badId.code());
+        assertTrue(badId.err().contains("the plan would not be valid: /id"), badId.err());
+        assertFalse(Files.exists(dir.resolve("plan.json")));
+    }
+}
