@@ -8,6 +8,7 @@ import dev.patchverdict.diff.Profile;
 import java.io.ByteArrayInputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.MessageDigest;
 import java.util.concurrent.TimeUnit;
 import org.eclipse.jgit.patch.Patch;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -48,6 +49,25 @@ public class ReaderThroughput {
             throw new IllegalStateException("no hash");
         }
         return o;
+    }
+
+    /** The strict reader alone: with patchverdictStrictSha256 and sha256Alone, shows what the hash costs. */
+    @Benchmark
+    public DiffOutcome patchverdictStrictNoHash() {
+        return DiffReader.read(new ByteArrayInputStream(diff), Profile.STRICT, DiffVisitor.NONE,
+                new DiffReader.Options(false, 16 << 20));
+    }
+
+    /** The JDK's SHA-256 over the same bytes, streamed in 64 KiB reads: the floor for the hashing reader. */
+    @Benchmark
+    public byte[] sha256Alone() throws Exception {
+        MessageDigest md = MessageDigest.getInstance("SHA-256");
+        ByteArrayInputStream in = new ByteArrayInputStream(diff);
+        byte[] buf = new byte[1 << 16];
+        for (int r; (r = in.read(buf, 0, buf.length)) > 0; ) {
+            md.update(buf, 0, r);
+        }
+        return md.digest();
     }
 
     @Benchmark
