@@ -186,69 +186,13 @@ final class ByteWindow {
         int flags = 0;
         int i = (int) (pos - base);
         while (true) {
-            byte[] b = buf;
-            int lim = limit;
-            while (i + 8 <= lim) {
-                long x = (long) LONGS.get(b, i);
-                if ((((x - SPACES) | x) & HIGHS) == 0) {
-                    i += 8; // plain printable ASCII
-                    continue;
-                }
-                // Exact per-byte masks (no carries between bytes): which bytes are LF, TAB, CR, below 0x20, high.
-                long low7 = x & LOW7;
-                long high = x & HIGHS;
-                long below20 = ~((low7 + L60) | x) & HIGHS;
-                long nl = eq(x, NEWLINES);
-                long special = below20 & ~eq(x, TABS);
-                long upTo;
-                if (nl != 0) {
-                    upTo = (nl & -nl) - 1; // bytes before the first LF
-                } else {
-                    upTo = -1L;
-                }
-                long ctrl = special & ~nl & upTo;
-                if (ctrl != 0) {
-                    long cr = eq(x, CRS) & upTo;
-                    if (cr != 0) {
-                        flags |= HAS_CR;
-                    }
-                    long other = ctrl & ~cr;
-                    if (other != 0) {
-                        flags |= HAS_CONTROL;
-                        if ((eq(x, 0) & other) != 0) {
-                            flags |= HAS_NUL;
-                        }
-                    }
-                }
-                if ((high & upTo) != 0) {
-                    flags |= HAS_HIGH;
-                }
-                if (nl != 0) {
-                    lineFlags = flags;
-                    return base + i + (Long.numberOfTrailingZeros(nl) >>> 3) + 1;
-                }
-                i += 8;
+            int e = scanBuffered(i);
+            flags |= lineFlags;
+            if (e >= 0) {
+                lineFlags = flags;
+                return base + e;
             }
-            while (i < lim) {
-                int c = b[i++];
-                if (c == '\n') {
-                    lineFlags = flags;
-                    return base + i;
-                }
-                if (c < 0x20) {
-                    if (c < 0) {
-                        flags |= HAS_HIGH;
-                    } else if (c == '\r') {
-                        flags |= HAS_CR;
-                    } else if (c != '\t') {
-                        flags |= HAS_CONTROL;
-                        if (c == 0) {
-                            flags |= HAS_NUL;
-                        }
-                    }
-                }
-            }
-            long absI = base + i;
+            long absI = base + limit;
             if (!ensure(absI, 1)) {
                 lineFlags = flags;
                 if (!eof) {
@@ -258,6 +202,86 @@ final class ByteWindow {
             }
             i = (int) (absI - base);
         }
+    }
+
+    /**
+     * Like {@link #scanLine} from buffer index i, but only over what is already buffered: the index just
+     * past the newline, or -1 when none is buffered. Sets {@link #lineFlags} for the bytes before the newline
+     * (or all of them up to the limit). Reads nothing, so indexes into {@link #buf} stay valid.
+     */
+    int scanBuffered(int i) {
+        int flags = 0;
+        byte[] b = buf;
+        int lim = limit;
+        while (i + 8 <= lim) {
+            long x = (long) LONGS.get(b, i);
+            if ((((x - SPACES) | x) & HIGHS) == 0) {
+                i += 8; // plain printable ASCII
+                continue;
+            }
+            // The same test with each TAB read as a printable byte, up to the first LF. A borrow in
+            // y - SPACES only moves up from a byte that is itself below 0x20, so the test is exact up to the
+            // first such byte, and the LF is one. Most words that hold a TAB or end a line leave here.
+            long nl = eq(x, NEWLINES);
+            long y = x | (eq(x, TABS) >>> 2);
+            long upTo = nl == 0 ? -1L : (nl & -nl) - 1; // bytes before the first LF
+            if ((((y - SPACES) | y) & HIGHS & upTo) == 0) {
+                if (nl != 0) {
+                    lineFlags = flags;
+                    return i + (Long.numberOfTrailingZeros(nl) >>> 3) + 1;
+                }
+                i += 8;
+                continue;
+            }
+            // Exact per-byte masks (no carries between bytes): which bytes are LF, TAB, CR, below 0x20, high.
+            long low7 = x & LOW7;
+            long high = x & HIGHS;
+            long below20 = ~((low7 + L60) | x) & HIGHS;
+            long special = below20 & ~eq(x, TABS);
+            long ctrl = special & ~nl & upTo;
+            if (ctrl != 0) {
+                long cr = eq(x, CRS) & upTo;
+                if (cr != 0) {
+                    flags |= HAS_CR;
+                }
+                long other = ctrl & ~cr;
+                if (other != 0) {
+                    flags |= HAS_CONTROL;
+                    if ((eq(x, 0) & other) != 0) {
+                        flags |= HAS_NUL;
+                    }
+                }
+            }
+            if ((high & upTo) != 0) {
+                flags |= HAS_HIGH;
+            }
+            if (nl != 0) {
+                lineFlags = flags;
+                return i + (Long.numberOfTrailingZeros(nl) >>> 3) + 1;
+            }
+            i += 8;
+        }
+        while (i < lim) {
+            int c = b[i++];
+            if (c == '\n') {
+                lineFlags = flags;
+                return i;
+            }
+            if (c < 0x20) {
+                if (c < 0) {
+                    flags |= HAS_HIGH;
+                } else if (c == '\r') {
+                    flags |= HAS_CR;
+                } else if (c != '\t') {
+                    flags |= HAS_CONTROL;
+                    if (c == 0) {
+                        flags |= HAS_NUL;
+                    }
+                }
+            }
+        }
+        lineFlags = flags;
+        return -1;
     }
 
     private static final long LOW7 = 0x7f7f7f7f7f7f7f7fL;
@@ -275,27 +299,36 @@ final class ByteWindow {
     long lineEnd(long pos) {
         int i = (int) (pos - base);
         while (true) {
-            byte[] b = buf;
-            int lim = limit;
-            while (i + 8 <= lim) {
-                long x = (long) LONGS.get(b, i) ^ NEWLINES;
-                long m = (x - ONES) & ~x & HIGHS;
-                if (m != 0) {
-                    // The lowest flagged byte is exact: it is the first newline in the word.
-                    return base + i + (Long.numberOfTrailingZeros(m) >>> 3) + 1;
-                }
-                i += 8;
+            int e = lineEndBuffered(i);
+            if (e >= 0) {
+                return base + e;
             }
-            while (i < lim) {
-                if (b[i++] == '\n') {
-                    return base + i;
-                }
-            }
-            long absI = base + i;
+            long absI = base + limit;
             if (!ensure(absI, 1)) {
                 return eof ? base + limit : -1;
             }
             i = (int) (absI - base);
         }
+    }
+
+    /** Buffer index just past the next newline from buffer index i, or -1 when none is buffered yet. */
+    int lineEndBuffered(int i) {
+        byte[] b = buf;
+        int lim = limit;
+        while (i + 8 <= lim) {
+            long x = (long) LONGS.get(b, i) ^ NEWLINES;
+            long m = (x - ONES) & ~x & HIGHS;
+            if (m != 0) {
+                // The lowest flagged byte is exact: it is the first newline in the word.
+                return i + (Long.numberOfTrailingZeros(m) >>> 3) + 1;
+            }
+            i += 8;
+        }
+        while (i < lim) {
+            if (b[i++] == '\n') {
+                return i;
+            }
+        }
+        return -1;
     }
 }

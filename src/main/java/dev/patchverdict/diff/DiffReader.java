@@ -68,7 +68,7 @@ public final class DiffReader {
     private static DiffOutcome run(ByteWindow w, MessageDigest md, Profile profile, DiffVisitor visitor) {
         Objects.requireNonNull(profile, "profile");
         Objects.requireNonNull(visitor, "visitor");
-        Engine e = new Engine(w, profile, new Guarded(visitor));
+        Engine e = new Engine(w, profile, new Guarded(visitor), overridesOnLine(visitor));
         try {
             e.run();
         } catch (VisitorFailure f) {
@@ -80,6 +80,18 @@ public final class DiffReader {
                 e.lines(), e.sections(), e.errors(), e.warnings(), sha);
         visitor.onEnd(outcome);
         return outcome;
+    }
+
+    /**
+     * Whether the visitor's class has its own onLine; when it keeps the empty default, the reader skips
+     * filling the line view for every body line.
+     */
+    private static boolean overridesOnLine(DiffVisitor visitor) {
+        try {
+            return visitor.getClass().getMethod("onLine", DiffLine.class).getDeclaringClass() != DiffVisitor.class;
+        } catch (NoSuchMethodException | SecurityException e) {
+            return true;
+        }
     }
 
     /** Marks exceptions thrown by the caller's visitor, so the reader lets them through untouched. */

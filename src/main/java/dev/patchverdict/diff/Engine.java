@@ -48,22 +48,26 @@ final class Engine {
     private final BinaryHunks binary = new BinaryHunks();
     private final LineView view = new LineView();
 
-    Engine(ByteWindow w, Profile profile, DiffVisitor visitor) {
+    Engine(ByteWindow w, Profile profile, DiffVisitor visitor, boolean linesWanted) {
         this.w = w;
         this.profile = profile;
         this.visitor = visitor;
+        this.linesWanted = linesWanted;
         this.byteChecks = profile.enabled(DiagnosticCode.CONTROL_CHARACTER)
                 || profile.enabled(DiagnosticCode.CR_IN_LINE) || profile.enabled(DiagnosticCode.CRLF_LINE_ENDING)
                 || profile.enabled(DiagnosticCode.INVISIBLE_CHARACTER)
                 || profile.enabled(DiagnosticCode.INVALID_UTF8_LINE);
-        this.strict = new StrictState(this);
         for (DiagnosticCode c : DiagnosticCode.values()) {
             severities[c.ordinal()] = profile.severity(c);
         }
+        this.strict = new StrictState(this);
         this.lineRules = on(DiagnosticCode.NO_NEWLINE_MARKER_MALFORMED) || on(DiagnosticCode.NO_NEWLINE_MARKER_MISPLACED)
                 || on(DiagnosticCode.INVISIBLE_CHARACTER) || on(DiagnosticCode.INVALID_UTF8_LINE)
                 || on(DiagnosticCode.SWALLOWED_HEADER);
     }
+
+    /** Whether the visitor takes body lines; most callers want sections and diagnostics only. */
+    private final boolean linesWanted;
 
     /** Whether any rule looks at body lines one by one; the git profile has none. */
     private final boolean lineRules;
@@ -795,6 +799,58 @@ final class Engine {
         view.section = fh;
         view.hunk = index;
         while (true) {
+            // The common case, read in place in a tight loop: a body line that starts with ' ', '-' or '+'
+            // (or is empty context) within the counts, ends in a newline the window already holds, and has
+            // no control byte or CR. It gets the same checks and events as in the general step below, less
+            // what cannot apply to it. Nothing here reads input, so b and base stay valid.
+            byte[] b = w.buf;
+            long base = w.base;
+            int i = (int) (pos - base);
+            while ((oldLines != 0 || newLines != 0) && i < w.limit) {
+                int first = b[i];
+                boolean plus = first == '+';
+                boolean minus = first == '-';
+                if (!(plus ? newLines > 0 : minus ? oldLines > 0
+                        : (first == ' ' || first == '\n') && oldLines > 0 && newLines > 0)) {
+                    break;
+                }
+                int e = byteChecks ? w.scanBuffered(i) : w.lineEndBuffered(i);
+                int flags = byteChecks ? w.lineFlags : 0;
+                if (e < 0 || (flags & (ByteWindow.HAS_CONTROL | ByteWindow.HAS_CR)) != 0) {
+                    break;
+                }
+                LineKind kind;
+                if (plus) {
+                    kind = LineKind.ADDED;
+                    added++;
+                    newLines--;
+                } else if (minus) {
+                    kind = LineKind.REMOVED;
+                    deleted++;
+                    oldLines--;
+                } else {
+                    kind = LineKind.CONTEXT;
+                    context++;
+                    oldLines--;
+                    newLines--;
+                }
+                ls = base + i;
+                le = base + e;
+                lf = flags;
+                if (lineRules) {
+                    strict.bodyLine(kind, last, b, i, e, ls, flags, lineNo);
+                }
+                if (linesWanted) {
+                    emitLine(kind, fh, index);
+                }
+                last = kind;
+                // consume(), for a line that ends in a newline and needs no byte check.
+                lastNl = true;
+                pos = le;
+                lineNo++;
+                i = e;
+            }
+            w.release(pos);
             if (oldLines == 0 && newLines == 0) {
                 break;
             }
@@ -862,9 +918,11 @@ final class Engine {
                 newLines = newLines < 0 ? Long.MIN_VALUE / 2 : newLines;
             }
             if (lineRules) {
-                strict.bodyLine(h, kind, last, ls, le, lf, lineNo);
+                strict.bodyLine(kind, last, w.buf, w.index(ls), w.index(le), ls, lf, lineNo);
             }
-            emitLine(kind, fh, index);
+            if (linesWanted) {
+                emitLine(kind, fh, index);
+            }
             last = kind;
             consume();
         }
@@ -881,8 +939,10 @@ final class Engine {
             if (last == LineKind.ADDED || last == LineKind.CONTEXT) {
                 newNoNl = true;
             }
-            strict.bodyLine(h, LineKind.NO_NEWLINE_MARKER, last, ls, le, lf, lineNo);
-            emitLine(LineKind.NO_NEWLINE_MARKER, fh, index);
+            strict.bodyLine(LineKind.NO_NEWLINE_MARKER, last, w.buf, w.index(ls), w.index(le), ls, lf, lineNo);
+            if (linesWanted) {
+                emitLine(LineKind.NO_NEWLINE_MARKER, fh, index);
+            }
             consume();
         }
         Hunk hunk = new Hunk(hh, added, deleted, context, oldNoNl, newNoNl, pos, lineNo);

@@ -36,7 +36,11 @@ final class StrictState {
 
     StrictState(Engine engine) {
         this.engine = engine;
+        this.swallowOn = engine.on(DiagnosticCode.SWALLOWED_HEADER);
     }
+
+    /** Consulted for every body line. */
+    private final boolean swallowOn;
 
     private boolean on(DiagnosticCode c) {
         return engine.on(c);
@@ -575,11 +579,29 @@ final class StrictState {
         }
     }
 
-    void bodyLine(Engine.Header h, LineKind kind, LineKind last, long ls, long le, int flags, long lineNo) {
-        ByteWindow w = windowOf();
-        byte[] b = w.buf;
-        int s = w.index(ls);
-        int e = w.index(le);
+    /**
+     * The per-line rules for a hunk body line at b[s, e). Called for every body line, so the common case (no
+     * marker, no side ended, no high byte, nothing that starts a swallowed header) stays small enough for
+     * the JIT to inline; the rest is out of line.
+     */
+    void bodyLine(LineKind kind, LineKind last, byte[] b, int s, int e, long ls, int flags, long lineNo) {
+        if (kind == LineKind.NO_NEWLINE_MARKER || oldEnded || newEnded || (flags & ByteWindow.HAS_HIGH) != 0) {
+            unusualBodyLine(kind, last, b, s, e, ls, flags, lineNo);
+        }
+        if (swallowOn) {
+            // Every swallow pattern has '-', '+' or '@' as its second byte; most lines leave here.
+            int c1 = e - s > 1 ? b[s + 1] : 0;
+            if (c1 != '-' && c1 != '+' && c1 != '@') {
+                swallowRaw = 0;
+                swallowContent = 0;
+            } else {
+                swallow(kind, b, s, e, ls, lineNo);
+            }
+        }
+    }
+
+    private void unusualBodyLine(LineKind kind, LineKind last, byte[] b, int s, int e, long ls, int flags,
+            long lineNo) {
         switch (kind) {
             case NO_NEWLINE_MARKER -> {
                 int end = trimNewline(b, s, e);
@@ -626,23 +648,12 @@ final class StrictState {
             }
             default -> { }
         }
-        swallow(kind, b, s, e, ls, lineNo);
     }
 
     private static final byte[] MARKER = "\\ No newline at end of file".getBytes(StandardCharsets.US_ASCII);
 
     /** Tracks ---, +++, @@ - in a row, either as the lines themselves or as their content. */
     private void swallow(LineKind kind, byte[] b, int s, int e, long ls, long lineNo) {
-        if (!on(DiagnosticCode.SWALLOWED_HEADER)) {
-            return;
-        }
-        // Every pattern below has '-', '+' or '@' as its second byte; most lines leave here.
-        int c1 = e - s > 1 ? b[s + 1] : 0;
-        if (c1 != '-' && c1 != '+' && c1 != '@') {
-            swallowRaw = 0;
-            swallowContent = 0;
-            return;
-        }
         // The raw lines: "--- x" is a removed line, "+++ y" an added one.
         if (GitNames.startsWith(b, s, e, "--- ")) {
             swallowRaw = 1;
