@@ -1,8 +1,11 @@
 package dev.patchverdict.cli;
 
 import dev.patchverdict.json.PrettyJson;
+import dev.patchverdict.plan.ChangePolicy;
 import dev.patchverdict.plan.EvaluatorPlan;
+import dev.patchverdict.plan.GlobSyntax;
 import dev.patchverdict.plan.PlanRequest;
+import dev.patchverdict.plan.Transition;
 import dev.patchverdict.plan.Visibility;
 import dev.patchverdict.record.DocumentProblem;
 import dev.patchverdict.record.DocumentReader;
@@ -15,8 +18,10 @@ import dev.patchverdict.report.OutputFiles;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -39,9 +44,10 @@ final class PlanCommand implements Runnable {
             name = "new",
             mixinStandardHelpOptions = true,
             description = {
-                "Write a metadata-only EvaluatorPlan of version 0.2 (exact added lines), 0.3 (added substrings)",
-                "or 0.4 (added and removed substrings), bound to the work unit's id, version, canonical digest",
-                "and source revision. The verifier, adapter version and policy are the ones the version pins."
+                "Write a metadata-only EvaluatorPlan of version 0.2 (exact added lines), 0.3 (added substrings),",
+                "0.4 (added and removed substrings) or 0.5 (the strict transition), bound to the work unit's id,",
+                "version, canonical digest and source revision. The verifier, adapter version and policy are the",
+                "ones the version pins; a v0.5 plan's change policy starts from the safe defaults."
             })
     static final class New implements Callable<Integer> {
         @Spec
@@ -50,15 +56,35 @@ final class PlanCommand implements Runnable {
         @Option(names = "--work-unit", required = true, paramLabel = "FILE", description = "The WorkUnit v0.2 to bind to.")
         String workUnit;
 
-        @Option(names = "--version", required = true, paramLabel = "V", description = "0.2, 0.3 or 0.4.")
+        @Option(names = "--version", required = true, paramLabel = "V", description = "0.2, 0.3, 0.4 or 0.5.")
         String version;
 
         @Option(names = "--added", paramLabel = "TEXT",
-                description = "v0.2: an exact added line; v0.3/v0.4: a substring an added line must hold. Repeatable.")
+                description = "v0.2: an exact added line; v0.3-v0.5: a substring an added line must hold. Repeatable.")
         List<String> added = new ArrayList<>();
 
-        @Option(names = "--removed", paramLabel = "TEXT", description = "v0.4: a substring a removed line must hold. Repeatable.")
+        @Option(names = "--removed", paramLabel = "TEXT", description = "v0.4/v0.5: a substring a removed line must hold. Repeatable.")
         List<String> removed = new ArrayList<>();
+
+        @Option(names = "--transition", paramLabel = "REMOVED=>ADDED",
+                description = "v0.5: a removed line holding REMOVED and an added line holding ADDED in one hunk of one file. Repeatable.")
+        List<String> transitions = new ArrayList<>();
+
+        @Option(names = "--glob-syntax", paramLabel = "SYNTAX",
+                description = "v0.5, required there: how protected paths match, fnmatch ('*' crosses '/') or gitignore.")
+        String globSyntax;
+
+        @Option(names = "--protect", paramLabel = "GLOB",
+                description = "v0.5: a further protected path, in --glob-syntax. Repeatable.")
+        List<String> protect = new ArrayList<>();
+
+        @Option(names = "--no-default-protection",
+                description = "v0.5: start protected paths empty instead of from the default list (.git/, CI, build files, tests).")
+        boolean noDefaultProtection;
+
+        @Option(names = "--allow", paramLabel = "WHAT", split = ",",
+                description = "v0.5: allow symlink, submodule, mode, binary or invisible (characters). Repeatable or comma-separated.")
+        List<String> allow = new ArrayList<>();
 
         @Option(names = "--id", paramLabel = "ID", description = "Plan id (default: <work unit id>/plan-v<version>).")
         String id;
@@ -93,8 +119,12 @@ final class PlanCommand implements Runnable {
                 WorkUnit wu = DocumentReader.strict().readWorkUnit(ctx.resolve(workUnit));
                 PlanRequest request;
                 try {
-                    request = new PlanRequest(wu, version, added, removed, Optional.ofNullable(id), candidateArtifactId,
-                            maxCandidateBytes, maxLogBytes, types, vis);
+                    List<Transition> pairs = new ArrayList<>();
+                    for (String t : transitions) {
+                        pairs.add(Transition.parse(t));
+                    }
+                    request = new PlanRequest(wu, version, added, removed, pairs, changePolicy(), Optional.ofNullable(id),
+                            candidateArtifactId, maxCandidateBytes, maxLogBytes, types, vis);
                 } catch (IllegalArgumentException e) {
                     // the options do not make a plan of that version
                     throw new ParameterException(spec.commandLine(), e.getMessage());
@@ -117,5 +147,39 @@ final class PlanCommand implements Runnable {
             }
         }
 
+        /** The v0.5 change policy the options ask for; none for other versions, which must not ask. */
+        private Optional<ChangePolicy> changePolicy() {
+            boolean asked = globSyntax != null || !protect.isEmpty() || noDefaultProtection || !allow.isEmpty();
+            if (!"0.5".equals(version)) {
+                if (asked) {
+                    throw new IllegalArgumentException("--glob-syntax, --protect, --no-default-protection and --allow "
+                            + "make a change policy, which only EvaluatorPlan v0.5 has");
+                }
+                return Optional.empty();
+            }
+            if (globSyntax == null) {
+                throw new IllegalArgumentException("EvaluatorPlan v0.5 needs --glob-syntax fnmatch or gitignore: "
+                        + "protected paths are never matched in a guessed syntax");
+            }
+            GlobSyntax syntax = Options.wire(spec, GlobSyntax.class, globSyntax, "--glob-syntax");
+            Set<String> allowed = new LinkedHashSet<>();
+            for (String a : allow) {
+                String key = a.trim();
+                if (!ALLOW_KEYS.contains(key)) {
+                    throw new IllegalArgumentException("--allow takes " + String.join(", ", ALLOW_KEYS) + ", not '" + a + "'");
+                }
+                allowed.add(key);
+            }
+            List<String> globs = new ArrayList<>(noDefaultProtection ? List.of() : ChangePolicy.defaultProtectedPaths(syntax));
+            for (String g : protect) {
+                if (!globs.contains(g)) {
+                    globs.add(g);
+                }
+            }
+            return Optional.of(new ChangePolicy(allowed.contains("symlink"), allowed.contains("submodule"),
+                    allowed.contains("mode"), allowed.contains("binary"), !allowed.contains("invisible"), globs, syntax));
+        }
+
+        private static final List<String> ALLOW_KEYS = List.of("symlink", "submodule", "mode", "binary", "invisible");
     }
 }

@@ -5,7 +5,8 @@ import java.util.List;
 
 /** A contract read off a unified diff (v0.2 and later): limits, required logs, and its line rule. */
 public sealed interface DiffContract extends Contract
-        permits ExactAddedLinesContract, AddedSubstringsContract, AddedAndRemovedSubstringsContract {
+        permits ExactAddedLinesContract, AddedSubstringsContract, AddedAndRemovedSubstringsContract,
+                StrictTransitionContract {
     DiffBackend backend();
 
     /** Log kinds the manifest must declare (with digests, when the backend verifies them). */

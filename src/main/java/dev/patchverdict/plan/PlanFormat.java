@@ -11,8 +11,8 @@ import java.util.List;
  * writes the model back in that version. The fields every version shares are handled here; each
  * version reads and writes only its contract.
  */
-abstract sealed class PlanFormat permits PlanFormat.V01, PlanFormat.V02, PlanFormat.V03, PlanFormat.V04 {
-    private static final List<PlanFormat> ALL = List.of(new V01(), new V02(), new V03(), new V04());
+abstract sealed class PlanFormat permits PlanFormat.V01, PlanFormat.V02, PlanFormat.V03, PlanFormat.V04, PlanFormat.V05 {
+    private static final List<PlanFormat> ALL = List.of(new V01(), new V02(), new V03(), new V04(), new V05());
 
     abstract String version();
 
@@ -177,6 +177,48 @@ abstract sealed class PlanFormat permits PlanFormat.V01, PlanFormat.V02, PlanFor
             AddedAndRemovedSubstringsContract c = expect(contract, AddedAndRemovedSubstringsContract.class, version());
             out.put("backend", writeBackend(c).texts("required_added_substrings", c.requiredAddedSubstrings())
                     .texts("required_removed_substrings", c.requiredRemovedSubstrings()).build());
+        }
+    }
+
+    /** v0.5: the strict transition, with its change policy inside the backend. */
+    static final class V05 extends PlanFormat {
+        @Override
+        String version() {
+            return "0.5";
+        }
+
+        @Override
+        Contract readContract(FieldReader f) {
+            FieldReader b = f.object("backend");
+            FieldReader p = b.object("change_policy");
+            ChangePolicy policy = p.build(() -> new ChangePolicy(p.bool("allow_symlinks"), p.bool("allow_submodules"),
+                    p.bool("allow_mode_changes"), p.bool("allow_binary"), p.bool("forbid_invisible_characters"),
+                    p.texts("protected_paths"), p.wire("glob_syntax", GlobSyntax.class)));
+            List<Transition> transitions = b.objects("required_transitions",
+                    t -> t.build(() -> new Transition(t.text("removed"), t.text("added"))));
+            return b.build(() -> new StrictTransitionContract(readBackend(b), b.wires("required_log_types", LogType.class),
+                    b.texts("required_added_substrings"), b.texts("required_removed_substrings"), transitions, policy));
+        }
+
+        @Override
+        void writeContract(Contract contract, JsonObjectBuilder out) {
+            StrictTransitionContract c = expect(contract, StrictTransitionContract.class, version());
+            ChangePolicy p = c.changePolicy();
+            out.put("backend", writeBackend(c)
+                    .texts("required_added_substrings", c.requiredAddedSubstrings())
+                    .texts("required_removed_substrings", c.requiredRemovedSubstrings())
+                    .objects("required_transitions", c.requiredTransitions(), t -> JsonObjectBuilder.object()
+                            .put("removed", t.removed()).put("added", t.added()).build())
+                    .put("change_policy", JsonObjectBuilder.object()
+                            .put("allow_symlinks", p.allowSymlinks())
+                            .put("allow_submodules", p.allowSubmodules())
+                            .put("allow_mode_changes", p.allowModeChanges())
+                            .put("allow_binary", p.allowBinary())
+                            .put("forbid_invisible_characters", p.forbidInvisibleCharacters())
+                            .texts("protected_paths", p.protectedPaths())
+                            .put("glob_syntax", p.globSyntax())
+                            .build())
+                    .build());
         }
     }
 }

@@ -140,6 +140,13 @@ public final class DocumentSchemas {
 
     /** Turns a validator error into a message in this tool's words, at a JSON pointer. */
     static DocumentProblem describe(Error e) {
+        DocumentProblem p = describeOne(e);
+        // Under anyOf, each failing alternative is reported; any one of them holding would do.
+        String path = String.valueOf(e.getEvaluationPath());
+        return path.contains("/anyOf/") ? DocumentProblem.at(p.pointer(), p.message() + ", unless an alternative reported with it holds") : p;
+    }
+
+    private static DocumentProblem describeOne(Error e) {
         String at = pointer(e.getInstanceLocation());
         JsonNode rule = e.getSchemaNode();
         String keyword = e.getKeyword() == null ? "" : e.getKeyword();

@@ -7,7 +7,7 @@ import java.util.Optional;
 public enum DocumentType {
     WORK_UNIT("WorkUnit", "work-unit", List.of("0.2")),
     RESULT_MANIFEST("ResultManifest", "result-manifest", List.of("0.1")),
-    EVALUATOR_PLAN("EvaluatorPlan", "evaluator-plan", List.of("0.1", "0.2", "0.3", "0.4")),
+    EVALUATOR_PLAN("EvaluatorPlan", "evaluator-plan", List.of("0.1", "0.2", "0.3", "0.4", "0.5")),
     VERIFICATION_RESULT("VerificationResult", "verification-result", List.of("0.1"));
 
     private final String displayName;

@@ -35,7 +35,7 @@ class EvaluatorPlanTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"0.1", "0.2", "0.3", "0.4"})
+    @ValueSource(strings = {"0.1", "0.2", "0.3", "0.4", "0.5"})
     void eachVersionRoundTripsThroughTheOneModel(String version) throws Exception {
         EvaluatorPlan plan = read(version);
         assertEquals(version, plan.schemaVersion());
@@ -83,7 +83,7 @@ class EvaluatorPlanTest {
     void unknownVersionIsRefusedWithTheSupportedList() {
         ObjectNode plan = Fixtures.with(fixture("0.4"), "/schema_version", TextNode.valueOf("0.9"));
         InvalidDocumentException e = assertThrows(InvalidDocumentException.class, () -> READER.read(plan));
-        assertEquals(List.of("EvaluatorPlan: /schema_version: unsupported version \"0.9\"; supported versions: 0.1, 0.2, 0.3, 0.4"),
+        assertEquals(List.of("EvaluatorPlan: /schema_version: unsupported version \"0.9\"; supported versions: 0.1, 0.2, 0.3, 0.4, 0.5"),
                 e.messages());
     }
 
@@ -135,7 +135,7 @@ class EvaluatorPlanTest {
     @Test
     void everyMeaningIsHandledBySomeCaller() throws Exception {
         // The switch below compiles only while Contract's permitted types are exactly these.
-        for (String v : List.of("0.1", "0.2", "0.3", "0.4")) {
+        for (String v : List.of("0.1", "0.2", "0.3", "0.4", "0.5")) {
             Contract c = read(v).contract();
             String meaning;
             if (c instanceof JsonCandidateContract) {
@@ -146,13 +146,15 @@ class EvaluatorPlanTest {
                 meaning = "added substrings";
             } else if (c instanceof AddedAndRemovedSubstringsContract) {
                 meaning = "added and removed substrings";
+            } else if (c instanceof StrictTransitionContract) {
+                meaning = "strict transition";
             } else {
                 throw new AssertionError("unexpected contract " + c);
             }
             assertEquals(v, c.schemaVersion(), meaning);
         }
         assertEquals(2, Contract.class.getPermittedSubclasses().length);
-        assertEquals(3, DiffContract.class.getPermittedSubclasses().length);
+        assertEquals(4, DiffContract.class.getPermittedSubclasses().length);
     }
 
     @Test

@@ -26,7 +26,7 @@ import java.util.regex.Pattern;
 final class SchemaMutations {
     /** Keywords that constrain values (as opposed to structure and annotations). */
     static final Set<String> CONSTRAINTS = Set.of("type", "required", "additionalProperties", "pattern", "enum", "const",
-            "minItems", "minLength", "minimum", "maximum", "uniqueItems", "format", "if");
+            "minItems", "minLength", "minimum", "maximum", "uniqueItems", "format", "if", "anyOf");
 
     record Mutation(String keyword, String description, JsonNode document, String expectedPointer) {
         @Override
@@ -72,6 +72,7 @@ final class SchemaMutations {
                     used.add(k);
                     collect(v, used);
                 }
+                case "anyOf" -> used.add(k);
                 case "additionalProperties" -> {
                     if (v.isObject()) {
                         collect(v, used);
@@ -151,6 +152,7 @@ final class SchemaMutations {
                 }
                 case "format" -> add("format", "not a " + rule.asText(), replace(at, TextNode.valueOf("next tuesday")), at);
                 case "if" -> conditional(rule, s.get("then"), at);
+                case "anyOf" -> alternatives(rule, at);
                 case "properties" -> {
                     for (Iterator<String> it = rule.fieldNames(); it.hasNext(); ) {
                         String name = it.next();
@@ -234,6 +236,27 @@ final class SchemaMutations {
                 add("if", "condition holds, " + e.getKey() + " empty", replace(at, broken), JsonPointers.child(at, e.getKey()));
             }
         }
+    }
+
+    /**
+     * Breaks every alternative at once, by emptying each array an alternative requires items of
+     * (the only form of anyOf the shipped schemas use); the first such array reports it.
+     */
+    private void alternatives(JsonNode branches, String at) {
+        ObjectNode broken = (ObjectNode) document.at(at).deepCopy();
+        String first = null;
+        for (JsonNode branch : branches) {
+            for (Map.Entry<String, JsonNode> e : branch.path("properties").properties()) {
+                if (e.getValue().has("minItems")) {
+                    broken.set(e.getKey(), NODES.arrayNode());
+                    first = first == null ? JsonPointers.child(at, e.getKey()) : first;
+                }
+            }
+        }
+        if (first == null) {
+            throw new IllegalStateException("anyOf at " + at + " is not of the form this walker breaks");
+        }
+        add("anyOf", "every alternative broken", replace(at, broken), first);
     }
 
     private static JsonNode other(JsonNode constant) {

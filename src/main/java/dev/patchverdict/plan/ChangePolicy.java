@@ -1,0 +1,93 @@
+package dev.patchverdict.plan;
+
+import dev.patchverdict.record.Require;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * What a v0.5 patch may do to the file tree besides changing text ({@code backend.change_policy}).
+ * It sits in the backend, apart from the plan's top-level {@code policy}, because these rules are
+ * read off the diff, while that one holds the separation rules every version shares.
+ *
+ * <p>Every glob must compile in {@link #globSyntax()}, so a plan never holds a protection that
+ * silently matches nothing.
+ */
+public record ChangePolicy(
+        boolean allowSymlinks,
+        boolean allowSubmodules,
+        boolean allowModeChanges,
+        boolean allowBinary,
+        boolean forbidInvisibleCharacters,
+        List<String> protectedPaths,
+        GlobSyntax globSyntax) {
+
+    /** Folders agents edit to make checks pass: version control, CI configuration, tests. */
+    private static final List<String> PROTECTED_FOLDERS = List.of(
+            ".git", ".github", ".gitlab", ".ci", ".circleci", ".buildkite", "test", "tests", "src/test", "__tests__");
+
+    /** Files of the same kind: CI entry points, build and test configuration, test modules. */
+    private static final List<String> PROTECTED_NAMES = List.of(
+            ".gitlab-ci.yml", ".travis.yml", "azure-pipelines.yml", "Jenkinsfile", ".pre-commit-config.yaml",
+            "pom.xml", "build.gradle", "build.gradle.kts", "settings.gradle", "settings.gradle.kts", "build.xml",
+            "setup.py", "setup.cfg", "pyproject.toml", "tox.ini", "noxfile.py", "pytest.ini", "conftest.py",
+            "package.json", "Makefile", "CMakeLists.txt", "Cargo.toml", "go.mod",
+            "test_*.py", "*_test.py", "*_test.go");
+
+    public ChangePolicy {
+        protectedPaths = Require.distinct(protectedPaths, "protected_paths");
+        Objects.requireNonNull(globSyntax, "globSyntax");
+        for (String glob : protectedPaths) {
+            PathGlob.compile(globSyntax, glob);
+        }
+    }
+
+    /** The safe defaults: nothing allowed, invisible characters forbidden, the default protected paths. */
+    public static ChangePolicy safe(GlobSyntax syntax) {
+        return new ChangePolicy(false, false, false, false, true, defaultProtectedPaths(syntax), syntax);
+    }
+
+    /**
+     * The default protected paths written in the given syntax, so that both protect the same files
+     * at the root and at any depth: gitignore needs one glob for each, fnmatch two, because its
+     * {@code *} crosses {@code /} and a glob without one is anchored at the root.
+     */
+    public static List<String> defaultProtectedPaths(GlobSyntax syntax) {
+        List<String> out = new ArrayList<>();
+        for (String folder : PROTECTED_FOLDERS) {
+            if (syntax == GlobSyntax.GITIGNORE) {
+                out.add(folder.contains("/") ? "**/" + folder + "/" : folder + "/");
+            } else {
+                out.add(folder + "/*");
+                out.add("*/" + folder + "/*");
+            }
+        }
+        for (String name : PROTECTED_NAMES) {
+            out.add(name);
+            if (syntax == GlobSyntax.FNMATCH) {
+                out.add("*/" + name);
+            }
+        }
+        return List.copyOf(out);
+    }
+
+    /** The compiled globs, in order. */
+    public List<PathGlob> globs() {
+        List<PathGlob> out = new ArrayList<>(protectedPaths.size());
+        for (String glob : protectedPaths) {
+            out.add(PathGlob.compile(globSyntax, glob));
+        }
+        return List.copyOf(out);
+    }
+
+    /** The first protected glob the path matches. */
+    public Optional<String> protectingGlob(String path) {
+        for (PathGlob g : globs()) {
+            if (g.matches(path)) {
+                return Optional.of(g.pattern());
+            }
+        }
+        return Optional.empty();
+    }
+}
