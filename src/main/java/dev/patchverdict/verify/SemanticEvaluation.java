@@ -1,0 +1,78 @@
+package dev.patchverdict.verify;
+
+import dev.patchverdict.diff.Diagnostic;
+import dev.patchverdict.digest.Digest;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * What the v0.5 semantic evaluator found in one patch, from one pass over its bytes: the patch's
+ * SHA-256 and size, every diagnostic of the strict reader (in input order), every change-policy
+ * decision, and for each requirement of the plan its evidence or why it is unmet. Immutable; a
+ * failed requirement is a finding here, never an exception.
+ *
+ * <p>The patch is accepted only when it is within the plan's size limit, no diagnostic is fatal,
+ * no decision refuses, and every requirement is satisfied. {@link #reasons()} says which of these
+ * failed, in that order, for a caller that reports them as checks.
+ */
+public record SemanticEvaluation(
+        Digest patchDigest,
+        long patchBytes,
+        long maxCandidateBytes,
+        List<RequirementResult> requirements,
+        List<Diagnostic> diagnostics,
+        List<PolicyDecision> decisions) {
+
+    /** The {@code semantic_match_mode} a VerificationResult names for this reading. */
+    public static final String SEMANTIC_MATCH_MODE = "strict_added_and_removed_line_substring_all";
+
+    public SemanticEvaluation {
+        Objects.requireNonNull(patchDigest, "patchDigest");
+        if (patchBytes < 0 || maxCandidateBytes < 1) {
+            throw new IllegalArgumentException("sizes " + patchBytes + "/" + maxCandidateBytes);
+        }
+        requirements = List.copyOf(requirements);
+        diagnostics = List.copyOf(diagnostics);
+        decisions = List.copyOf(decisions);
+    }
+
+    public boolean withinSizeLimit() {
+        return patchBytes <= maxCandidateBytes;
+    }
+
+    public List<Diagnostic> fatalDiagnostics() {
+        return diagnostics.stream().filter(Diagnostic::rejects).toList();
+    }
+
+    public List<PolicyDecision> refusals() {
+        return decisions.stream().filter(d -> !d.allowed()).toList();
+    }
+
+    public List<RequirementResult> unmet() {
+        return requirements.stream().filter(r -> !r.satisfied()).toList();
+    }
+
+    public boolean accepted() {
+        return withinSizeLimit() && fatalDiagnostics().isEmpty() && refusals().isEmpty() && unmet().isEmpty();
+    }
+
+    /** Why the patch is not accepted, one line each; empty when it is. */
+    public List<String> reasons() {
+        List<String> out = new ArrayList<>();
+        if (!withinSizeLimit()) {
+            out.add("the patch has " + patchBytes + " bytes, more than the plan's " + maxCandidateBytes);
+        }
+        for (Diagnostic d : fatalDiagnostics()) {
+            out.add("line " + d.line() + ": " + d.code() + " " + d.message());
+        }
+        for (PolicyDecision d : refusals()) {
+            out.add("line " + d.patchLine() + ": " + d.rule().wire() + " refused for " + d.path() + " (" + d.detail() + ")");
+        }
+        for (RequirementResult r : unmet()) {
+            Unmet u = r.unmet().orElseThrow();
+            out.add(r.requirement() + " unmet: " + u.reason().wire() + " (" + u.message() + ")");
+        }
+        return List.copyOf(out);
+    }
+}
