@@ -205,4 +205,13 @@ class StrictTransitionEvaluatorTest {
         assertThrows(UnsupportedOperationException.class, () -> e.diagnostics().clear());
         assertThrows(UnsupportedOperationException.class, () -> e.requirements().clear());
     }
+
+    @Test
+    void aKnownLimitTextIsOnlyText() {
+        // The README's stated limit: the new line holds "safe_call(" inside "unsafe_call(", so the
+        // transition is met though nothing was made safe. Pinned so that a change here is noticed.
+        SemanticEvaluation e = evaluate(HEADER + "@@ -1,2 +1,2 @@\n x = 1\n-unsafe_call(a)\n+unsafe_call(b)\n",
+                V05Fixtures.transitionPlan());
+        assertTrue(e.accepted(), e.reasons().toString());
+    }
 }
