@@ -5,6 +5,7 @@ import static com.tngtech.archunit.core.domain.properties.HasName.Predicates.nam
 import static com.tngtech.archunit.core.domain.properties.HasOwner.Predicates.With.owner;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.assignableTo;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 
 import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaAccess;
@@ -89,6 +90,39 @@ class ArchitectureTest {
             .that().resideOutsideOfPackages("dev.patchverdict.behave..", "dev.patchverdict.cli..")
             .should().callMethodWhere(calls(System.class, "nanoTime"))
             .because("System.nanoTime measures how long a run took, which only the behavioural runner does");
+
+    /**
+     * The packages are layers: reading and digesting JSON at the bottom, the diff reader on its own,
+     * the records and plans above JSON, the static verifier above those, and only the command line
+     * wiring everything (the layers for calibration, audits and cohorts are declared ahead of them).
+     */
+    static final ArchRule packagesAreLayered = layeredArchitecture().consideringOnlyDependenciesInLayers()
+            .withOptionalLayers(true)
+            .layer("json").definedBy("dev.patchverdict.json..")
+            .layer("digest").definedBy("dev.patchverdict.digest..")
+            .layer("diff").definedBy("dev.patchverdict.diff..")
+            .layer("record").definedBy("dev.patchverdict.record..")
+            .layer("plan").definedBy("dev.patchverdict.plan..")
+            .layer("report").definedBy("dev.patchverdict.report..")
+            .layer("verify").definedBy("dev.patchverdict.verify..")
+            .layer("calibrate").definedBy("dev.patchverdict.calibrate..")
+            .layer("audit").definedBy("dev.patchverdict.audit..")
+            .layer("cohort").definedBy("dev.patchverdict.cohort..")
+            .layer("behave").definedBy("dev.patchverdict.behave..")
+            .layer("cli").definedBy("dev.patchverdict.cli..")
+            .whereLayer("json").mayNotAccessAnyLayer()
+            .whereLayer("digest").mayOnlyAccessLayers("json")
+            .whereLayer("diff").mayNotAccessAnyLayer()
+            .whereLayer("record").mayOnlyAccessLayers("json", "digest")
+            .whereLayer("plan").mayOnlyAccessLayers("json", "digest", "record")
+            .whereLayer("report").mayOnlyAccessLayers("json", "digest")
+            .whereLayer("verify").mayOnlyAccessLayers("json", "digest", "diff", "record", "plan", "report")
+            .whereLayer("cli").mayNotBeAccessedByAnyLayer();
+
+    @Test
+    void packagesAreLayered() {
+        packagesAreLayered.check(main);
+    }
 
     @Test
     void onlyBehaveStartsProcesses() {
