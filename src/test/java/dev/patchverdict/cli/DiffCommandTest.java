@@ -6,10 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,17 +19,12 @@ import org.junit.jupiter.api.io.TempDir;
 class DiffCommandTest {
     private static final Path FIXTURES = Path.of(System.getProperty("user.dir"), "verification", "fixtures", "diff");
 
-    record Run(int rc, String out, String err) {}
 
-    static Run run(byte[] stdin, String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int rc = Main.run(new ByteArrayInputStream(stdin), new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8), args);
-        return new Run(rc, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    static CliRun run(byte[] stdin, String... args) {
+        return CliRun.in(java.nio.file.Path.of(""), java.time.Clock.systemUTC(), stdin, args);
     }
 
-    static Run run(String... args) {
+    static CliRun run(String... args) {
         return run(new byte[0], args);
     }
 
@@ -42,8 +34,8 @@ class DiffCommandTest {
 
     @Test
     void textFormatPrintsOneFileLineCodeMessagePerDiagnostic() {
-        Run r = run("diff", "check", fixture("plus-line-past-count"), fixture("ok-modify"));
-        assertEquals(ExitCode.FAILED, r.rc(), r.err());
+        CliRun r = run("diff", "check", fixture("plus-line-past-count"), fixture("ok-modify"));
+        assertEquals(ExitCode.FAILED, r.code(), r.err());
         List<String> lines = r.out().lines().toList();
         assertEquals(1, lines.size(), r.out());
         assertTrue(lines.get(0).startsWith(fixture("plus-line-past-count") + ":10: HUNK_OVERRUN "), lines.get(0));
@@ -52,49 +44,49 @@ class DiffCommandTest {
 
     @Test
     void acceptedInputsExitZeroAndPrintNothing() {
-        Run r = run("diff", "check", fixture("ok-modify"), fixture("ok-rename-with-changes"));
-        assertEquals(ExitCode.PASSED, r.rc(), r.out() + r.err());
+        CliRun r = run("diff", "check", fixture("ok-modify"), fixture("ok-rename-with-changes"));
+        assertEquals(ExitCode.PASSED, r.code(), r.out() + r.err());
         assertEquals("", r.out());
     }
 
     @Test
     void gitProfileAcceptsWhatGitAccepts() {
-        assertEquals(ExitCode.FAILED, run("diff", "check", fixture("trailing-explanation")).rc());
-        assertEquals(ExitCode.PASSED, run("diff", "check", "--profile", "git", fixture("trailing-explanation")).rc());
+        assertEquals(ExitCode.FAILED, run("diff", "check", fixture("trailing-explanation")).code());
+        assertEquals(ExitCode.PASSED, run("diff", "check", "--profile", "git", fixture("trailing-explanation")).code());
     }
 
     @Test
     void allowTurnsNamedPolicyFindingsIntoWarnings() {
-        Run strict = run("diff", "check", fixture("executable-bit-change"));
-        assertEquals(ExitCode.FAILED, strict.rc());
-        Run allowed = run("diff", "check", "--allow", "symlink,mode", fixture("executable-bit-change"));
-        assertEquals(ExitCode.PASSED, allowed.rc(), allowed.out());
+        CliRun strict = run("diff", "check", fixture("executable-bit-change"));
+        assertEquals(ExitCode.FAILED, strict.code());
+        CliRun allowed = run("diff", "check", "--allow", "symlink,mode", fixture("executable-bit-change"));
+        assertEquals(ExitCode.PASSED, allowed.code(), allowed.out());
         assertTrue(allowed.out().contains("EXECUTABLE_BIT warning: "), allowed.out());
-        Run other = run("diff", "check", "--allow", "binary", fixture("executable-bit-change"));
-        assertEquals(ExitCode.FAILED, other.rc());
+        CliRun other = run("diff", "check", "--allow", "binary", fixture("executable-bit-change"));
+        assertEquals(ExitCode.FAILED, other.code());
     }
 
     @Test
     void allowRefusesUnknownNamesAndNonPolicyRules() {
-        assertEquals(ExitCode.USAGE, run("diff", "check", "--allow", "garbage", fixture("ok-modify")).rc());
-        assertEquals(ExitCode.USAGE, run("diff", "check", "--allow", "LEADING_GARBAGE", fixture("ok-modify")).rc());
-        assertEquals(ExitCode.USAGE, run("diff", "check", "--profile", "lenient", fixture("ok-modify")).rc());
+        assertEquals(ExitCode.USAGE, run("diff", "check", "--allow", "garbage", fixture("ok-modify")).code());
+        assertEquals(ExitCode.USAGE, run("diff", "check", "--allow", "LEADING_GARBAGE", fixture("ok-modify")).code());
+        assertEquals(ExitCode.USAGE, run("diff", "check", "--profile", "lenient", fixture("ok-modify")).code());
     }
 
     @Test
     void unreadableFileExitsTwoAfterCheckingTheOthers(@TempDir Path dir) {
-        Run r = run("diff", "check", "--format", "jsonl", dir.resolve("missing.patch").toString(), fixture("trailing-explanation"));
-        assertEquals(ExitCode.UNDECIDED, r.rc());
+        CliRun r = run("diff", "check", "--format", "jsonl", dir.resolve("missing.patch").toString(), fixture("trailing-explanation"));
+        assertEquals(ExitCode.UNDECIDED, r.code());
         assertTrue(r.err().contains("missing.patch: no such file"), r.err());
         assertEquals(1, r.out().lines().count(), "the readable file is still reported");
-        assertEquals(ExitCode.UNDECIDED, run("diff", "check", dir.toString()).rc(), "a directory is not readable as a diff");
+        assertEquals(ExitCode.UNDECIDED, run("diff", "check", dir.toString()).code(), "a directory is not readable as a diff");
     }
 
     @Test
     void stdinIsReadForDash() throws IOException {
         byte[] patch = Files.readAllBytes(Path.of(fixture("ok-modify")));
-        Run r = run(patch, "diff", "check", "--format", "jsonl", "-");
-        assertEquals(ExitCode.PASSED, r.rc(), r.err());
+        CliRun r = run(patch, "diff", "check", "--format", "jsonl", "-");
+        assertEquals(ExitCode.PASSED, r.code(), r.err());
         JsonNode o = new ObjectMapper().readTree(r.out());
         assertEquals("-", o.get("file").asText());
         assertEquals("1\t1\tsrc/app.py\n", o.get("numstat").asText());
@@ -102,8 +94,8 @@ class DiffCommandTest {
 
     @Test
     void jsonlObjectCarriesSectionsAndDiagnostics() throws IOException {
-        Run r = run("diff", "check", "--format", "jsonl", fixture("symlink-then-path-below"));
-        assertEquals(ExitCode.FAILED, r.rc());
+        CliRun r = run("diff", "check", "--format", "jsonl", fixture("symlink-then-path-below"));
+        assertEquals(ExitCode.FAILED, r.code());
         JsonNode o = new ObjectMapper().readTree(r.out());
         assertEquals(false, o.get("accepted").asBoolean());
         assertEquals("1\t0\td\n1\t0\td/x\n", o.get("numstat").asText());
@@ -123,7 +115,7 @@ class DiffCommandTest {
 
     @Test
     void jsonFormatIsOneArray() throws IOException {
-        Run r = run("diff", "check", "--format", "json", fixture("ok-modify"), fixture("ok-new-file"));
+        CliRun r = run("diff", "check", "--format", "json", fixture("ok-modify"), fixture("ok-new-file"));
         JsonNode a = new ObjectMapper().readTree(r.out());
         assertTrue(a.isArray());
         assertEquals(2, a.size());
@@ -131,11 +123,11 @@ class DiffCommandTest {
 
     @Test
     void numstatPrintsOnlyGitsNumstat() {
-        Run r = run("diff", "numstat", "--profile", "git", fixture("rename-only-then-modify"));
-        assertEquals(ExitCode.PASSED, r.rc(), r.err());
+        CliRun r = run("diff", "numstat", "--profile", "git", fixture("rename-only-then-modify"));
+        assertEquals(ExitCode.PASSED, r.code(), r.err());
         assertEquals("0\t0\tnew/path.txt\n1\t1\tsrc/other.py\n", r.out());
-        Run rejected = run("diff", "numstat", "--profile", "git", fixture("hunk-short-of-count"));
-        assertEquals(ExitCode.FAILED, rejected.rc());
+        CliRun rejected = run("diff", "numstat", "--profile", "git", fixture("hunk-short-of-count"));
+        assertEquals(ExitCode.FAILED, rejected.code());
         assertEquals("", rejected.out());
         assertTrue(rejected.err().contains("HUNK_TRUNCATED"), rejected.err());
     }
@@ -151,7 +143,7 @@ class DiffCommandTest {
         }
         List<String> args = new ArrayList<>(List.of("diff", "check", "--profile", "git", "--format", "jsonl"));
         diffs.forEach(p -> args.add(p.toString()));
-        Run r = run(args.toArray(String[]::new));
+        CliRun r = run(args.toArray(String[]::new));
         List<String> lines = r.out().lines().toList();
         assertEquals(diffs.size(), lines.size());
         ObjectMapper m = new ObjectMapper();
@@ -170,6 +162,6 @@ class DiffCommandTest {
             }
         }
         assertEquals(List.of(), wrong);
-        assertEquals(anyRejected ? ExitCode.FAILED : ExitCode.PASSED, r.rc());
+        assertEquals(anyRejected ? ExitCode.FAILED : ExitCode.PASSED, r.code());
     }
 }

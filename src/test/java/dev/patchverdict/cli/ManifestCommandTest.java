@@ -11,10 +11,6 @@ import dev.patchverdict.record.DocumentVersion;
 import dev.patchverdict.record.Fixtures;
 import dev.patchverdict.record.ResultManifest;
 import dev.patchverdict.record.WorkUnit;
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -22,7 +18,6 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -34,16 +29,9 @@ class ManifestCommandTest {
     @TempDir
     Path dir;
 
-    private record Run(int code, String out, String err) {}
 
-    private Run run(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        CliContext ctx = new CliContext(new ByteArrayInputStream(new byte[0]),
-                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8),
-                Clock.fixed(NOW, ZoneOffset.UTC), Map.of(), dir, false);
-        int code = Main.run(ctx, args);
-        return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    private CliRun run(String... args) {
+        return CliRun.in(dir, Clock.fixed(NOW, ZoneOffset.UTC), new byte[0], args);
     }
 
     @BeforeEach
@@ -63,13 +51,13 @@ class ManifestCommandTest {
         return a;
     }
 
-    private Run run(List<String> args) {
+    private CliRun run(List<String> args) {
         return run(args.toArray(String[]::new));
     }
 
     @Test
     void writesAValidManifestBoundToTheWorkUnit() throws Exception {
-        Run r = run(args("--attempt", "2", "--started-at", "2026-03-02T10:00:00Z", "--claim", "tests pass"));
+        CliRun r = run(args("--attempt", "2", "--started-at", "2026-03-02T10:00:00Z", "--claim", "tests pass"));
         assertEquals(0, r.code(), r.err());
         ResultManifest m = DocumentReader.strict().readResultManifest(dir.resolve("result-manifest.json"));
         WorkUnit wu = DocumentReader.strict().readWorkUnit(dir.resolve("work-unit.json"));
@@ -94,12 +82,12 @@ class ManifestCommandTest {
     @Test
     void locatorsMayNotLeaveTheCandidateRoot() throws Exception {
         Files.writeString(dir.resolve("outside.patch"), "x");
-        Run up = run("manifest", "--work-unit", "work-unit.json", "--candidate-root", "candidate", "--patch", "../outside.patch",
+        CliRun up = run("manifest", "--work-unit", "work-unit.json", "--candidate-root", "candidate", "--patch", "../outside.patch",
                 "--worker-id", "w", "--status", "succeeded", "--output", "m.json");
         assertEquals(ExitCode.UNDECIDED, up.code());
         assertTrue(up.err().contains("has a '..' component"), up.err());
         Files.createSymbolicLink(dir.resolve("candidate/link.patch"), dir.resolve("outside.patch"));
-        Run link = run("manifest", "--work-unit", "work-unit.json", "--candidate-root", "candidate", "--patch", "link.patch",
+        CliRun link = run("manifest", "--work-unit", "work-unit.json", "--candidate-root", "candidate", "--patch", "link.patch",
                 "--worker-id", "w", "--status", "succeeded", "--output", "m.json");
         assertEquals(ExitCode.UNDECIDED, link.code());
         assertTrue(link.err().contains("symbolic link"), link.err());
@@ -108,7 +96,7 @@ class ManifestCommandTest {
 
     @Test
     void missingLogIsNamedAndNothingIsWritten() {
-        Run r = run(args("--log", "trace=logs/trace.jsonl"));
+        CliRun r = run(args("--log", "trace=logs/trace.jsonl"));
         assertEquals(ExitCode.UNDECIDED, r.code());
         assertEquals("patchverdict: manifest: \"logs/trace.jsonl\" does not exist in the candidate root\n", r.err());
         assertFalse(Files.exists(dir.resolve("result-manifest.json")));
@@ -118,14 +106,14 @@ class ManifestCommandTest {
     void outputInsideTheCandidateRootIsRefused() {
         List<String> a = args();
         a.set(a.size() - 1, "candidate/result-manifest.json");
-        Run r = run(a);
+        CliRun r = run(a);
         assertEquals(ExitCode.UNDECIDED, r.code());
         assertTrue(r.err().contains("outside the candidate root"), r.err());
     }
 
     @Test
     void wrongSourceRevisionIsRefused() {
-        Run r = run(args("--source-revision", "0000000000000000000000000000000000000000"));
+        CliRun r = run(args("--source-revision", "0000000000000000000000000000000000000000"));
         assertEquals(ExitCode.UNDECIDED, r.code());
         assertTrue(r.err().contains("is not the work unit's"), r.err());
     }
@@ -135,7 +123,7 @@ class ManifestCommandTest {
         assertEquals(ExitCode.USAGE, run(args("--log", "stdout=logs/stderr.txt")).code());
         List<String> badStatus = args();
         badStatus.set(badStatus.indexOf("succeeded"), "passed");
-        Run r = run(badStatus);
+        CliRun r = run(badStatus);
         assertEquals(ExitCode.USAGE, r.code());
         assertTrue(r.err().contains("--status: \"passed\" is not one of"), r.err());
         assertEquals(ExitCode.USAGE, run(args("--started-at", "yesterday")).code());
@@ -144,7 +132,7 @@ class ManifestCommandTest {
 
     @Test
     void finishedBeforeStartedIsRefused() {
-        Run r = run(args("--started-at", "2026-03-02T11:00:00Z"));
+        CliRun r = run(args("--started-at", "2026-03-02T11:00:00Z"));
         assertEquals(ExitCode.UNDECIDED, r.code());
         assertTrue(r.err().contains("is before started_at"), r.err());
     }

@@ -15,15 +15,9 @@ import dev.patchverdict.record.DocumentType;
 import dev.patchverdict.record.DocumentVersion;
 import dev.patchverdict.record.Fixtures;
 import dev.patchverdict.record.WorkUnit;
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -33,16 +27,9 @@ class PlanCommandTest {
     @TempDir
     Path dir;
 
-    private record Run(int code, String out, String err) {}
 
-    private Run run(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        CliContext ctx = new CliContext(new ByteArrayInputStream(new byte[0]),
-                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8),
-                Clock.systemUTC(), Map.of(), dir, false);
-        int code = Main.run(ctx, args);
-        return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    private CliRun run(String... args) {
+        return CliRun.in(dir, args);
     }
 
     @BeforeEach
@@ -50,7 +37,7 @@ class PlanCommandTest {
         Files.write(dir.resolve("wu.json"), Fixtures.bytes(DocumentVersion.of(DocumentType.WORK_UNIT, "0.2")));
     }
 
-    private EvaluatorPlan written(Run r) throws Exception {
+    private EvaluatorPlan written(CliRun r) throws Exception {
         assertEquals(0, r.code(), r.err());
         EvaluatorPlan plan = EvaluatorPlanReader.strict().read(dir.resolve("plan.json"));
         WorkUnit wu = DocumentReader.strict().readWorkUnit(dir.resolve("wu.json"));
@@ -90,13 +77,13 @@ class PlanCommandTest {
 
     @Test
     void optionsThatDoNotMakeAPlanAreUsageErrors() {
-        Run removedOn03 = run("plan", "new", "--work-unit", "wu.json", "--version", "0.3", "--added", "a", "--removed", "b",
+        CliRun removedOn03 = run("plan", "new", "--work-unit", "wu.json", "--version", "0.3", "--added", "a", "--removed", "b",
                 "--output", "plan.json");
         assertEquals(ExitCode.USAGE, removedOn03.code());
         assertTrue(removedOn03.err().contains("need v0.4"), removedOn03.err());
         assertEquals(ExitCode.USAGE, run("plan", "new", "--work-unit", "wu.json", "--version", "0.4", "--added", "a",
                 "--output", "plan.json").code());
-        Run v05 = run("plan", "new", "--work-unit", "wu.json", "--version", "0.9", "--added", "a", "--output", "plan.json");
+        CliRun v05 = run("plan", "new", "--work-unit", "wu.json", "--version", "0.9", "--added", "a", "--output", "plan.json");
         assertEquals(ExitCode.USAGE, v05.code());
         assertTrue(v05.err().contains("choose one of 0.2, 0.3, 0.4"), v05.err());
         assertEquals(ExitCode.USAGE, run("plan", "new", "--work-unit", "wu.json", "--version", "0.3", "--added", "a",
@@ -107,11 +94,11 @@ class PlanCommandTest {
     @Test
     void aPlanTheSchemaWouldRefuseIsNotWritten() {
         // v0.3 substrings are single-line fragments
-        Run r = run("plan", "new", "--work-unit", "wu.json", "--version", "0.3", "--added", "two\nlines", "--output", "plan.json");
+        CliRun r = run("plan", "new", "--work-unit", "wu.json", "--version", "0.3", "--added", "two\nlines", "--output", "plan.json");
         assertEquals(ExitCode.UNDECIDED, r.code());
         assertTrue(r.err().contains("required_added_substrings items must not contain a line break"), r.err());
         // an id outside the record family's id pattern passes the model but not the schema
-        Run badId = run("plan", "new", "--work-unit", "wu.json", "--version", "0.3", "--added", "a", "--id", "Plan X",
+        CliRun badId = run("plan", "new", "--work-unit", "wu.json", "--version", "0.3", "--added", "a", "--id", "Plan X",
                 "--output", "plan.json");
         assertEquals(ExitCode.UNDECIDED, badId.code());
         assertTrue(badId.err().contains("the plan would not be valid: /id"), badId.err());

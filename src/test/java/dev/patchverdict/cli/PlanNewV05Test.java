@@ -13,16 +13,10 @@ import dev.patchverdict.plan.Transition;
 import dev.patchverdict.record.DocumentType;
 import dev.patchverdict.record.DocumentVersion;
 import dev.patchverdict.record.Fixtures;
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -32,16 +26,9 @@ class PlanNewV05Test {
     @TempDir
     Path dir;
 
-    private record Run(int code, String out, String err) {}
 
-    private Run run(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        CliContext ctx = new CliContext(new ByteArrayInputStream(new byte[0]),
-                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8),
-                Clock.systemUTC(), Map.of(), dir, false);
-        int code = Main.run(ctx, args);
-        return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    private CliRun run(String... args) {
+        return CliRun.in(dir, args);
     }
 
     @BeforeEach
@@ -49,7 +36,7 @@ class PlanNewV05Test {
         Files.write(dir.resolve("wu.json"), Fixtures.bytes(DocumentVersion.of(DocumentType.WORK_UNIT, "0.2")));
     }
 
-    private StrictTransitionContract written(Run r) throws Exception {
+    private StrictTransitionContract written(CliRun r) throws Exception {
         assertEquals(0, r.code(), r.err());
         EvaluatorPlan plan = EvaluatorPlanReader.strict().read(dir.resolve("plan.json"));
         assertEquals("0.4.0", plan.verifier().adapterVersion());
@@ -89,30 +76,30 @@ class PlanNewV05Test {
 
     @Test
     void optionsThatDoNotMakeAV05PlanAreUsageErrors() {
-        Run noSyntax = run("plan", "new", "--work-unit", "wu.json", "--version", "0.5", "--transition", "a=>b",
+        CliRun noSyntax = run("plan", "new", "--work-unit", "wu.json", "--version", "0.5", "--transition", "a=>b",
                 "--output", "plan.json");
         assertEquals(ExitCode.USAGE, noSyntax.code());
         assertTrue(noSyntax.err().contains("needs --glob-syntax"), noSyntax.err());
-        Run nothing = run("plan", "new", "--work-unit", "wu.json", "--version", "0.5", "--glob-syntax", "gitignore",
+        CliRun nothing = run("plan", "new", "--work-unit", "wu.json", "--version", "0.5", "--glob-syntax", "gitignore",
                 "--output", "plan.json");
         assertEquals(ExitCode.USAGE, nothing.code());
         assertTrue(nothing.err().contains("at least one required added substring, removed substring or transition"), nothing.err());
-        Run badArrow = run("plan", "new", "--work-unit", "wu.json", "--version", "0.5", "--transition", "a->b",
+        CliRun badArrow = run("plan", "new", "--work-unit", "wu.json", "--version", "0.5", "--transition", "a->b",
                 "--glob-syntax", "gitignore", "--output", "plan.json");
         assertEquals(ExitCode.USAGE, badArrow.code());
-        Run badAllow = run("plan", "new", "--work-unit", "wu.json", "--version", "0.5", "--added", "x", "--allow", "everything",
+        CliRun badAllow = run("plan", "new", "--work-unit", "wu.json", "--version", "0.5", "--added", "x", "--allow", "everything",
                 "--glob-syntax", "gitignore", "--output", "plan.json");
         assertEquals(ExitCode.USAGE, badAllow.code());
         assertTrue(badAllow.err().contains("--allow takes symlink, submodule, mode, binary, invisible"), badAllow.err());
-        Run badGlob = run("plan", "new", "--work-unit", "wu.json", "--version", "0.5", "--added", "x", "--protect", "!tests/",
+        CliRun badGlob = run("plan", "new", "--work-unit", "wu.json", "--version", "0.5", "--added", "x", "--protect", "!tests/",
                 "--glob-syntax", "gitignore", "--output", "plan.json");
         assertEquals(ExitCode.USAGE, badGlob.code());
         assertTrue(badGlob.err().contains("is a negation"), badGlob.err());
-        Run policyOnV04 = run("plan", "new", "--work-unit", "wu.json", "--version", "0.4", "--added", "a", "--removed", "b",
+        CliRun policyOnV04 = run("plan", "new", "--work-unit", "wu.json", "--version", "0.4", "--added", "a", "--removed", "b",
                 "--glob-syntax", "gitignore", "--output", "plan.json");
         assertEquals(ExitCode.USAGE, policyOnV04.code());
         assertTrue(policyOnV04.err().contains("only EvaluatorPlan v0.5 has"), policyOnV04.err());
-        Run transitionOnV03 = run("plan", "new", "--work-unit", "wu.json", "--version", "0.3", "--added", "a",
+        CliRun transitionOnV03 = run("plan", "new", "--work-unit", "wu.json", "--version", "0.3", "--added", "a",
                 "--transition", "a=>b", "--output", "plan.json");
         assertEquals(ExitCode.USAGE, transitionOnV03.code());
         assertTrue(transitionOnV03.err().contains("need v0.5"), transitionOnV03.err());

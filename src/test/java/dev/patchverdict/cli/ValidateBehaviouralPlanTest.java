@@ -2,14 +2,8 @@ package dev.patchverdict.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -32,12 +26,8 @@ class ValidateBehaviouralPlanTest {
     Path dir;
 
     private String[] run(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        CliContext ctx = new CliContext(new ByteArrayInputStream(new byte[0]),
-                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(new ByteArrayOutputStream(), true,
-                        StandardCharsets.UTF_8), Clock.systemUTC(), Map.of(), dir, false);
-        int code = Main.run(ctx, args);
-        return new String[] {Integer.toString(code), out.toString(StandardCharsets.UTF_8)};
+        CliRun r = CliRun.in(dir, args);
+        return new String[] {Integer.toString(r.code()), r.out()};
     }
 
     @Test

@@ -6,15 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.patchverdict.record.DocumentType;
 import dev.patchverdict.record.DocumentVersion;
 import dev.patchverdict.record.Fixtures;
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -23,16 +18,9 @@ class ValidateCommandTest {
     @TempDir
     Path dir;
 
-    private record Run(int code, String out, String err) {}
 
-    private Run run(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        CliContext ctx = new CliContext(new ByteArrayInputStream(new byte[0]),
-                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8),
-                Clock.systemUTC(), Map.of(), dir, false);
-        int code = Main.run(ctx, args);
-        return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    private CliRun run(String... args) {
+        return CliRun.in(dir, args);
     }
 
     private String write(String name, byte[] content) throws IOException {
@@ -56,8 +44,8 @@ class ValidateCommandTest {
             expected.append("OK ").append(v.type().displayName()).append(" v").append(v.version()).append(' ')
                     .append(name).append(System.lineSeparator());
         }
-        Run r = run(args);
-        assertEquals(new Run(0, expected.toString(), ""), r);
+        CliRun r = run(args);
+        assertEquals(new CliRun(0, expected.toString(), ""), r);
     }
 
     @Test
@@ -66,7 +54,7 @@ class ValidateCommandTest {
         String bad = write("plan.json", Fixtures.with(Fixtures.json(DocumentType.EVALUATOR_PLAN, "0.4"),
                 "/backend/required_removed_substrings", com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.arrayNode())
                 .put("surplus", 1).toString().getBytes(StandardCharsets.UTF_8));
-        Run r = run("validate", good, bad);
+        CliRun r = run("validate", good, bad);
         assertEquals(ExitCode.UNDECIDED, r.code());
         String nl = System.lineSeparator();
         assertEquals("OK WorkUnit v0.2 " + good + nl
@@ -79,8 +67,8 @@ class ValidateCommandTest {
     void unsupportedVersionNamesTheSupportedOnes() throws IOException {
         String name = write("wu.json", Fixtures.json(DocumentType.WORK_UNIT, "0.2").put("schema_version", "0.1")
                 .toString().getBytes(StandardCharsets.UTF_8));
-        Run r = run("validate", name);
-        assertEquals(new Run(2, "wu.json: WorkUnit: /schema_version: unsupported version \"0.1\"; supported versions: 0.2"
+        CliRun r = run("validate", name);
+        assertEquals(new CliRun(2, "wu.json: WorkUnit: /schema_version: unsupported version \"0.1\"; supported versions: 0.2"
                 + System.lineSeparator(), ""), r);
     }
 
@@ -88,7 +76,7 @@ class ValidateCommandTest {
     void brokenJsonAndUnknownDocumentsAreInvalid() throws IOException {
         String dup = write("dup.json", "{\"a\": 1, \"a\": 2}".getBytes(StandardCharsets.UTF_8));
         String other = write("other.json", "{\"run_id\": \"x\"}".getBytes(StandardCharsets.UTF_8));
-        Run r = run("validate", dup, other);
+        CliRun r = run("validate", dup, other);
         assertEquals(2, r.code());
         String[] lines = r.out().split(System.lineSeparator());
         assertTrue(lines[0].startsWith("dup.json: invalid JSON: ") && lines[0].contains("Duplicate field 'a'"), r.out());
@@ -99,27 +87,27 @@ class ValidateCommandTest {
     @Test
     void missingFileIsAnErrorOnStderr() throws IOException {
         String good = fixture(DocumentType.RESULT_MANIFEST, "0.1");
-        Run r = run("validate", "absent.json", good);
-        assertEquals(new Run(2, "OK ResultManifest v0.1 " + good + System.lineSeparator(),
+        CliRun r = run("validate", "absent.json", good);
+        assertEquals(new CliRun(2, "OK ResultManifest v0.1 " + good + System.lineSeparator(),
                 "patchverdict: absent.json: no such file" + System.lineSeparator()), r);
     }
 
     @Test
     void typeOptionChecksAgainstTheNamedType() throws IOException {
         String wu = fixture(DocumentType.WORK_UNIT, "0.2");
-        Run r = run("validate", "--type", "evaluator-plan", wu);
+        CliRun r = run("validate", "--type", "evaluator-plan", wu);
         assertEquals(2, r.code());
         // "0.2" is a plan version too, so the work unit is checked against EvaluatorPlan v0.2 and fails there.
         assertTrue(r.out().contains(wu + ": EvaluatorPlan v0.2: /binding: is required but missing"), r.out());
         assertTrue(r.out().contains(wu + ": EvaluatorPlan v0.2: /objective: is not allowed here (unknown field)"), r.out());
-        Run ok = run("validate", "--type", "work-unit", wu);
+        CliRun ok = run("validate", "--type", "work-unit", wu);
         assertEquals(0, ok.code());
     }
 
     @Test
     void usageErrorsExitSixtyFour() {
         assertEquals(ExitCode.USAGE, run("validate").code());
-        Run r = run("validate", "--type", "nonsense", "x.json");
+        CliRun r = run("validate", "--type", "nonsense", "x.json");
         assertEquals(ExitCode.USAGE, r.code());
         assertTrue(r.err().contains("unknown document type 'nonsense'"), r.err());
     }
