@@ -10,8 +10,8 @@ import java.util.concurrent.BlockingQueue;
  * parsing on a second core and memory stays bounded by the chunk pool.
  */
 final class Hasher {
-    private static final int THRESHOLD = 1 << 20;
-    private static final int CHUNK = 1 << 18;
+    static final int THRESHOLD = 1 << 20;
+    static final int CHUNK = 1 << 18;
     private static final int CHUNKS = 4;
 
     private final MessageDigest md;
