@@ -1,6 +1,5 @@
 package dev.patchverdict.cli;
 
-import dev.patchverdict.report.IoMessages;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -9,11 +8,11 @@ import dev.patchverdict.diff.Diagnostic;
 import dev.patchverdict.diff.DiagnosticCode;
 import dev.patchverdict.diff.DiffOutcome;
 import dev.patchverdict.diff.DiffReader;
-import dev.patchverdict.diff.DiffVisitor;
+import dev.patchverdict.diff.DiffResult;
 import dev.patchverdict.diff.FileSection;
-import dev.patchverdict.diff.GitOutput;
 import dev.patchverdict.diff.GitPath;
 import dev.patchverdict.diff.Profile;
+import dev.patchverdict.report.IoMessages;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -53,47 +52,31 @@ final class DiffCommand implements Runnable {
     }
 
     /** What one input gave: read in one streaming pass, holding sections but never hunks or lines. */
-    record Report(String name, DiffOutcome outcome, List<FileSection> sections, List<Diagnostic> diagnostics,
-            GitOutput git) {
+    record Report(String name, DiffResult result) {
+        DiffOutcome outcome() {
+            return result.outcome();
+        }
+
+        List<Diagnostic> diagnostics() {
+            return result.diagnostics();
+        }
+
         boolean unreadable() {
-            return diagnostics.stream().anyMatch(d -> d.code() == DiagnosticCode.INPUT_UNREADABLE);
+            return result.diagnostics().stream().anyMatch(d -> d.code() == DiagnosticCode.INPUT_UNREADABLE);
         }
     }
 
     static Report read(CliContext ctx, String name, Profile profile) throws IOException {
-        List<FileSection> sections = new ArrayList<>();
-        List<Diagnostic> diagnostics = new ArrayList<>();
-        GitOutput git = new GitOutput();
-        DiffVisitor v = new DiffVisitor() {
-            @Override
-            public void onSectionEnd(FileSection section) {
-                sections.add(section);
-                git.onSectionEnd(section);
-            }
-
-            @Override
-            public void onDiagnostic(Diagnostic d) {
-                diagnostics.add(d);
-            }
-
-            @Override
-            public void onEnd(DiffOutcome outcome) {
-                git.onEnd(outcome);
-            }
-        };
-        DiffOutcome o;
         if (name.equals("-")) {
-            o = DiffReader.read(ctx.in(), profile, v);
-        } else {
-            Path file = ctx.resolve(name);
-            if (Files.isDirectory(file)) {
-                throw new IOException("is a directory");
-            }
-            try (InputStream in = Files.newInputStream(file)) {
-                o = DiffReader.read(in, profile, v);
-            }
+            return new Report(name, DiffReader.readSections(ctx.in(), profile));
         }
-        return new Report(name, o, sections, diagnostics, git);
+        Path file = ctx.resolve(name);
+        if (Files.isDirectory(file)) {
+            throw new IOException("is a directory");
+        }
+        try (InputStream in = Files.newInputStream(file)) {
+            return new Report(name, DiffReader.readSections(in, profile));
+        }
     }
 
     static Profile profile(String name, List<String> allow) {
@@ -216,7 +199,7 @@ final class DiffCommand implements Runnable {
             } catch (IOException e) {
                 throw CliException.undecided(file, IoMessages.describe(e));
             }
-            ctx.out().write(r.git().numstatBytes(), 0, r.git().numstatBytes().length);
+            ctx.out().write(r.result().numstatBytes(), 0, r.result().numstatBytes().length);
             ctx.out().flush();
             for (Diagnostic d : r.diagnostics()) {
                 if (d.rejects()) {
@@ -239,10 +222,10 @@ final class DiffCommand implements Runnable {
         o.put("sha256", "sha256:" + r.outcome().sha256()); // the record family's digest form
         o.put("bytes", r.outcome().bytes());
         // The exact texts of git apply --numstat and --summary; summary names are raw bytes, shown as UTF-8.
-        o.put("numstat", new String(r.git().numstatBytes(), StandardCharsets.UTF_8));
-        o.put("summary", new String(r.git().summaryBytes(), StandardCharsets.UTF_8));
+        o.put("numstat", new String(r.result().numstatBytes(), StandardCharsets.UTF_8));
+        o.put("summary", new String(r.result().summaryBytes(), StandardCharsets.UTF_8));
         ArrayNode files = o.putArray("files");
-        for (FileSection s : r.sections()) {
+        for (FileSection s : r.result().sections()) {
             ObjectNode j = files.addObject();
             j.put("path", s.path().text());
             putPath(j, "old_path", s.oldPath());

@@ -182,6 +182,16 @@ public final class DiffReader {
         return c.result(o);
     }
 
+    /**
+     * As {@link #read(InputStream, Profile)} but keeps no hunks (the result's list is empty): what a
+     * caller that reports sections and numstat needs, in memory that grows only per file section.
+     */
+    public static DiffResult readSections(InputStream in, Profile profile) throws IOException {
+        Collector c = new Collector(false);
+        DiffOutcome o = read(in, profile, c, Options.DEFAULT);
+        return c.result(o);
+    }
+
     private static MessageDigest sha256() {
         try {
             return MessageDigest.getInstance("SHA-256");
@@ -195,10 +205,21 @@ public final class DiffReader {
         final List<Hunk> hunks = new ArrayList<>();
         final List<Diagnostic> diagnostics = new ArrayList<>();
         final GitOutput git = new GitOutput();
+        private final boolean keepHunks;
+
+        Collector() {
+            this(true);
+        }
+
+        Collector(boolean keepHunks) {
+            this.keepHunks = keepHunks;
+        }
 
         @Override
         public void onHunkEnd(Hunk hunk) {
-            hunks.add(hunk);
+            if (keepHunks) {
+                hunks.add(hunk);
+            }
         }
 
         @Override

@@ -1,11 +1,5 @@
 package dev.patchverdict.json;
 
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CharsetDecoder;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
-
 /** Strict UTF-8: overlong forms, surrogate encodings and truncated sequences are errors. */
 public final class Utf8 {
     private Utf8() {}
@@ -15,18 +9,6 @@ public final class Utf8 {
         if (bad >= 0) {
             throw new JsonInputException("byte " + bad + ": invalid UTF-8 (0x"
                     + String.format("%02x", bytes[bad] & 0xff) + ")");
-        }
-    }
-
-    /** Decodes strictly, or returns null when the bytes are not valid UTF-8. */
-    public static String decodeOrNull(byte[] bytes, int off, int len) {
-        CharsetDecoder d = StandardCharsets.UTF_8.newDecoder()
-                .onMalformedInput(CodingErrorAction.REPORT)
-                .onUnmappableCharacter(CodingErrorAction.REPORT);
-        try {
-            return d.decode(ByteBuffer.wrap(bytes, off, len)).toString();
-        } catch (CharacterCodingException e) {
-            return null;
         }
     }
 

@@ -1,6 +1,5 @@
 package dev.patchverdict.plan;
 
-import dev.patchverdict.digest.Digests;
 import dev.patchverdict.record.LogType;
 import dev.patchverdict.record.WorkUnit;
 import java.util.List;
@@ -97,7 +96,7 @@ public record PlanRequest(
             default -> new StrictTransitionContract(backend, requiredLogTypes, added, removed, transitions,
                     changePolicy.orElseThrow());
         };
-        Binding binding = new Binding(workUnit.id(), workUnit.version(), Digests.canonical(workUnit.toJson()), revision);
+        Binding binding = new Binding(workUnit.id(), workUnit.version(), workUnit.canonicalDigest(), revision);
         return EvaluatorPlan.of(id.orElse(workUnit.id() + "/plan-v" + version), binding, visibility,
                 workUnit.requiredValidatorIds(), candidateArtifactId, contract, Optional.empty());
     }

@@ -139,6 +139,15 @@ public final class DocumentReader {
      */
     public static <T extends Document> T map(ValidDocument document, Function<FieldReader, T> reader)
             throws InvalidDocumentException {
+        return map(document, document.version(), reader);
+    }
+
+    /** As {@link #map(ValidDocument, Function)}, for a model that reads exactly one version. */
+    public static <T extends Document> T map(ValidDocument document, DocumentVersion expected,
+            Function<FieldReader, T> reader) throws InvalidDocumentException {
+        if (!document.version().equals(expected)) {
+            throw new IllegalArgumentException("not a " + expected + ": " + document.version());
+        }
         ObjectNode json = document.json();
         T model;
         try {

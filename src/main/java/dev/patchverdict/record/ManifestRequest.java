@@ -1,7 +1,6 @@
 package dev.patchverdict.record;
 
 import dev.patchverdict.digest.Digest;
-import dev.patchverdict.digest.Digests;
 import java.io.IOException;
 import java.time.Instant;
 import java.time.format.DateTimeFormatter;
@@ -81,7 +80,7 @@ public record ManifestRequest(
                 List.of(),
                 ResourceUsage.ofWallSeconds(JsonNumber.of(wall)),
                 new ResultManifest.SelfReport(summary, claims, Optional.empty()),
-                new ResultManifest.Provenance(Digests.canonical(workUnit.toJson()), revision, Optional.empty(),
+                new ResultManifest.Provenance(workUnit.canonicalDigest(), revision, Optional.empty(),
                         Environment.empty()),
                 new ResultManifest.VerificationRequest(workUnit.requiredValidatorIds(), List.of(patchArtifactId),
                         Optional.of("The worker asks for verification; this manifest is not acceptance.")),

@@ -187,10 +187,7 @@ public record ResultManifest(
 
     /** Maps a validated ResultManifest document. */
     public static ResultManifest from(ValidDocument document) throws InvalidDocumentException {
-        if (!document.version().equals(VERSION)) {
-            throw new IllegalArgumentException("not a " + VERSION + ": " + document.version());
-        }
-        return DocumentReader.map(document, ResultManifest::read);
+        return DocumentReader.map(document, VERSION, ResultManifest::read);
     }
 
     static ResultManifest read(FieldReader f) {

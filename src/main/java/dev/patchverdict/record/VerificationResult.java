@@ -242,10 +242,7 @@ public record VerificationResult(
 
     /** Maps a validated VerificationResult document. */
     public static VerificationResult from(ValidDocument document) throws InvalidDocumentException {
-        if (!document.version().equals(VERSION)) {
-            throw new IllegalArgumentException("not a " + VERSION + ": " + document.version());
-        }
-        return DocumentReader.map(document, VerificationResult::read);
+        return DocumentReader.map(document, VERSION, VerificationResult::read);
     }
 
     static VerificationResult read(FieldReader f) {

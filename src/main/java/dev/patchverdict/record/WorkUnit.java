@@ -443,10 +443,7 @@ public record WorkUnit(
 
     /** Maps a validated WorkUnit document. */
     public static WorkUnit from(ValidDocument document) throws InvalidDocumentException {
-        if (!document.version().equals(VERSION)) {
-            throw new IllegalArgumentException("not a " + VERSION + ": " + document.version());
-        }
-        return DocumentReader.map(document, WorkUnit::read);
+        return DocumentReader.map(document, VERSION, WorkUnit::read);
     }
 
     static WorkUnit read(FieldReader f) {
