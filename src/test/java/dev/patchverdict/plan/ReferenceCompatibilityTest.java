@@ -2,7 +2,6 @@ package dev.patchverdict.plan;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.patchverdict.digest.Digest;
 import dev.patchverdict.record.Document;
@@ -25,11 +24,13 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * Reads every document of the five types in the upstream reference folder: each must validate with
- * the shipped schemas, map into its model and write back unchanged, and documents bound to one
- * another by canonical digest must agree. The folder comes from the system property
- * {@code patchverdict.reference} (default {@code ../shared/reference/idkmesh}, relative to the
- * project root); without it the test is skipped.
+ * Reads every current document of the five types in the upstream reference folder: each must
+ * validate with the shipped schemas, map into its model and write back unchanged, and documents
+ * bound to one another by canonical digest must agree. The folder is laid out as its README says:
+ * files at their upstream path hold the newest version of that file, {@code _variants/<commit>/}
+ * older versions of the same path (history, some of which the current schemas reject on purpose),
+ * and {@code derived/} records computed from the upstream logic. The folder comes from
+ * {@link ReferenceFolder}; a missing folder fails the test.
  *
  * <p>Upstream marks its negative examples by a file name starting with {@code invalid-}: some break
  * the schema, others only the rules between documents that the verifier checks. They are read and
@@ -46,15 +47,34 @@ class ReferenceCompatibilityTest {
             "examples/verifier/patch/good/result-manifest.json",
             "sha256:bad853c0d3d41d79f4596315fdaf402ed3c3a073a3b76af38ce62e73fc9ce67b");
 
-    private static Path referenceRoot() {
-        return Path.of(System.getProperty("patchverdict.reference", "../shared/reference/idkmesh")).toAbsolutePath().normalize();
+    /**
+     * Older versions that the newest schemas reject, as the reference's own notes say (an adapter
+     * {@code 0.1} plan without {@code required_log_types}; a WorkUnit from before the budget's
+     * project-spend fields): reading history must not make it current.
+     */
+    private static final Map<String, String> VARIANTS_REJECTED = Map.of(
+            "_variants/0555e7cd37785942afdca9c9202ea91e70f59013/verification/fixtures/patch-smoke-evaluator-plan-v0.2.json",
+            "/verifier/adapter_version",
+            "_variants/6d41c2c0c8edef3617d8503c9b7684d6cf901aff/examples/work-units/phase0-smoke.work-unit.json",
+            "/budget/project_spend_usd_max");
+
+    @Test
+    void olderVariantsAreHistoryTheCurrentSchemasRejectWhereTheReferenceSaysSo() throws IOException {
+        Path root = ReferenceFolder.root();
+        DocumentReader reader = DocumentReader.strict();
+        for (Map.Entry<String, String> variant : VARIANTS_REJECTED.entrySet()) {
+            Path file = root.resolve(variant.getKey());
+            assertTrue(Files.isRegularFile(file), "reference variant missing: " + file);
+            InvalidDocumentException e = org.junit.jupiter.api.Assertions.assertThrows(
+                    InvalidDocumentException.class, () -> reader.validate(file), variant.getKey());
+            assertTrue(e.messages().stream().anyMatch(m -> m.contains(variant.getValue())),
+                    variant.getKey() + " rejected for another reason: " + e.messages());
+        }
     }
 
     @Test
     void everyReferenceDocumentValidatesMapsAndBinds() throws IOException {
-        Path root = referenceRoot();
-        assumeTrue(Files.isDirectory(root), "reference folder " + root
-                + " is absent; set -Dpatchverdict.reference=<idkmesh checkout> to run this test");
+        Path root = ReferenceFolder.root();
 
         DocumentReader reader = DocumentReader.strict();
         Map<Path, Document> valid = new LinkedHashMap<>();
@@ -147,6 +167,8 @@ class ReferenceCompatibilityTest {
             return files.filter(Files::isRegularFile)
                     .filter(p -> p.getFileName().toString().endsWith(".json"))
                     .filter(p -> !root.relativize(p).startsWith("schemas"))
+                    // older upstream versions of a path: history, not current documents
+                    .filter(p -> !root.relativize(p).startsWith("_variants"))
                     .sorted()
                     .toList();
         }
