@@ -40,7 +40,8 @@ public final class FnmatchGlob implements PathGlob {
         this.tokens = tokens;
     }
 
-    static FnmatchGlob of(String pattern) {
+    /** Python {@code fnmatch.fnmatchcase} semantics; any pattern, the empty one included. */
+    public static FnmatchGlob of(String pattern) {
         int[] cps = pattern.codePoints().toArray();
         List<Token> out = new ArrayList<>();
         int i = 0;

@@ -84,6 +84,15 @@ public final class DocumentReader {
         return check(detector.detectVersion(type, document), document);
     }
 
+    /** Validates against one named version's schema, for callers that chose the version themselves. */
+    public ValidDocument validateVersion(DocumentVersion version, JsonNode document) throws InvalidDocumentException {
+        if (document == null || !document.isObject()) {
+            throw new InvalidDocumentException(version.toString(),
+                    DocumentProblem.whole("must be a JSON object, not " + FieldReader.kind(document)));
+        }
+        return check(version, document);
+    }
+
     private ValidDocument validate(JsonNode document, Optional<DocumentType> expected) throws InvalidDocumentException {
         DocumentType type = detector.detectType(document);
         if (expected.isPresent() && expected.get() != type) {

@@ -79,4 +79,49 @@ public final class OutputFiles {
         Path real = existing.toRealPath().resolve(rest).normalize();
         return real.startsWith(realRoot);
     }
+
+    /**
+     * Writes a whole folder of files at once: into a hidden sibling first, then renamed into
+     * place, so a reader never sees half a folder. The target must not exist, or be an empty folder.
+     * Relative names use {@code /} and never leave the folder.
+     */
+    public static void writeFolderAtomically(Path target, java.util.Map<String, byte[]> files) throws IOException {
+        Path absolute = target.toAbsolutePath().normalize();
+        Path parent = absolute.getParent();
+        if (parent == null || !Files.isDirectory(parent)) {
+            throw new IOException(target + ": the folder to write into does not exist");
+        }
+        if (Files.exists(absolute, LinkOption.NOFOLLOW_LINKS)) {
+            boolean empty;
+            try (var entries = Files.list(absolute)) {
+                empty = Files.isDirectory(absolute, LinkOption.NOFOLLOW_LINKS) && entries.findAny().isEmpty();
+            }
+            if (!empty) {
+                throw new IOException(target + ": exists and is not an empty folder");
+            }
+            Files.delete(absolute);
+        }
+        Path tmp = Files.createTempDirectory(parent, "." + absolute.getFileName() + ".");
+        boolean moved = false;
+        try {
+            for (var e : files.entrySet()) {
+                Path file = tmp.resolve(e.getKey()).normalize();
+                if (!file.startsWith(tmp) || file.equals(tmp)) {
+                    throw new IOException(e.getKey() + ": not a name inside the folder");
+                }
+                Files.createDirectories(file.getParent());
+                Files.write(file, e.getValue(), StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+            }
+            Files.move(tmp, absolute, StandardCopyOption.ATOMIC_MOVE);
+            moved = true;
+        } finally {
+            if (!moved) {
+                try (var walk = Files.walk(tmp)) {
+                    for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                        Files.deleteIfExists(p);
+                    }
+                }
+            }
+        }
+    }
 }

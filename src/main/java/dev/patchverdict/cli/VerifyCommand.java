@@ -1,0 +1,120 @@
+package dev.patchverdict.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.patchverdict.report.IoMessages;
+import dev.patchverdict.report.OutputFiles;
+import dev.patchverdict.report.SarifReport;
+import dev.patchverdict.report.TextReport;
+import dev.patchverdict.report.VerificationReport;
+import dev.patchverdict.verify.Bundle;
+import dev.patchverdict.verify.Locations;
+import dev.patchverdict.verify.Verification;
+import dev.patchverdict.verify.VerificationException;
+import dev.patchverdict.verify.Verifier;
+import dev.patchverdict.verify.VerifyRequest;
+import dev.patchverdict.verify.upstream.PyJson;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+@Command(
+        name = "verify",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Verify a worker's candidate against an EvaluatorPlan (v0.1-v0.5) without running it, and write",
+            "the VerificationResult. v0.1-v0.4 decide exactly as the record family's verifier did; v0.5 is",
+            "patchverdict's strict transition. Exit 0 passed, 1 failed, 2 could not decide."
+        })
+final class VerifyCommand implements Callable<Integer> {
+    enum Format { text, json, sarif }
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--work-unit", required = true, paramLabel = "FILE", description = "The task's WorkUnit.")
+    String workUnit;
+
+    @Option(names = "--result-manifest", required = true, paramLabel = "FILE", description = "The worker's ResultManifest.")
+    String resultManifest;
+
+    @Option(names = "--candidate-root", required = true, paramLabel = "DIR", description = "Folder holding the patch and logs the manifest names.")
+    String candidateRoot;
+
+    @Option(names = "--evaluator-plan", required = true, paramLabel = "FILE", description = "The EvaluatorPlan (outside the candidate root).")
+    String evaluatorPlan;
+
+    @Option(names = "--output", paramLabel = "FILE", description = "Write the VerificationResult here (atomically); default: standard output.")
+    String output;
+
+    @Option(names = "--bundle", paramLabel = "DIR", description = "Also write an audit bundle: the result, the three records and the candidate's files.")
+    String bundle;
+
+    @Option(names = "--format", paramLabel = "FORMAT", description = "What to print: ${COMPLETION-CANDIDATES} (default: json).")
+    Format format = Format.json;
+
+    @Override
+    public Integer call() {
+        CliContext ctx = RootCommand.contextOf(spec);
+        List<Path> targets = new ArrayList<>();
+        Path out = output == null ? null : ctx.resolve(output);
+        Path bundleDir = bundle == null ? null : ctx.resolve(bundle);
+        if (out != null) {
+            targets.add(out);
+        }
+        if (bundleDir != null) {
+            targets.add(bundleDir);
+        }
+        VerifyRequest request = new VerifyRequest(ctx.resolve(workUnit), ctx.resolve(resultManifest), ctx.resolve(candidateRoot),
+                ctx.resolve(evaluatorPlan), targets);
+        Verification v;
+        try {
+            v = new Verifier(Environments.of(ctx)).verify(request);
+        } catch (VerificationException e) {
+            throw new CliException(ExitCode.UNDECIDED, e.getMessage());
+        } catch (IOException e) {
+            throw CliException.undecided("verify", IoMessages.describe(e));
+        }
+        byte[] document = (PyJson.dumpsIndented(v.result()) + "\n").getBytes(StandardCharsets.UTF_8);
+        try {
+            if (out != null) {
+                OutputFiles.writeAtomically(out, document);
+            }
+            if (bundleDir != null) {
+                Bundle.write(bundleDir, request, v, document);
+            }
+        } catch (IOException e) {
+            throw CliException.undecided(out != null ? output : bundle, IoMessages.describe(e));
+        }
+        String uri = v.result().path("evidence").path(0).path("locator").asText();
+        for (JsonNode e : v.result().path("evidence")) {
+            if (e.path("type").asText().equals("artifact_hash")) {
+                uri = e.path("locator").asText();
+            }
+        }
+        VerificationReport report = Locations.report(v, uri);
+        switch (format) {
+            case text -> ctx.out().print(TextReport.render(report));
+            case sarif -> ctx.out().print(PyJson.dumpsIndented(SarifReport.render(report, Version.get())) + "\n");
+            default -> {
+                if (out == null) {
+                    ctx.out().write(document, 0, document.length);
+                } else {
+                    ctx.out().println(v.status() + ": wrote " + out + "; recommendation="
+                            + v.result().path("decision_support").path("recommendation").asText() + " evaluator_plan="
+                            + v.result().path("extensions").path(v.planVersion().equals("0.5")
+                                    ? "org.patchverdict.evaluator_plan.id" : "org.idkmesh.evaluator_plan.id").asText()
+                            + " backend=" + v.backend());
+                }
+            }
+        }
+        ctx.out().flush();
+        return v.passed() ? ExitCode.PASSED : ExitCode.FAILED;
+    }
+}

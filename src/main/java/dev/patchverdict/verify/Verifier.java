@@ -1,0 +1,323 @@
+package dev.patchverdict.verify;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.patchverdict.diff.Diagnostic;
+import dev.patchverdict.diff.DiffReader;
+import dev.patchverdict.diff.DiffResult;
+import dev.patchverdict.diff.Profile;
+import dev.patchverdict.json.JsonInputException;
+import dev.patchverdict.json.StrictJson;
+import dev.patchverdict.plan.EvaluatorPlan;
+import dev.patchverdict.record.DocumentReader;
+import dev.patchverdict.record.DocumentType;
+import dev.patchverdict.record.DocumentVersion;
+import dev.patchverdict.record.InvalidDocumentException;
+import dev.patchverdict.record.PythonSchemaMessages;
+import dev.patchverdict.record.ValidDocument;
+import dev.patchverdict.report.IoMessages;
+import dev.patchverdict.verify.upstream.Candidate;
+import dev.patchverdict.verify.upstream.Inputs;
+import dev.patchverdict.verify.upstream.JsonExactBackend;
+import dev.patchverdict.verify.upstream.Nodes;
+import dev.patchverdict.verify.upstream.PatchCore;
+import dev.patchverdict.verify.upstream.ProvenanceIntegrity;
+import dev.patchverdict.verify.upstream.PyPaths;
+import dev.patchverdict.verify.upstream.PyStr;
+import dev.patchverdict.verify.upstream.SubstringLayer;
+import dev.patchverdict.verify.upstream.Timing;
+import dev.patchverdict.verify.upstream.TransitionLayer;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * The metadata-only verifier: reads a WorkUnit, a worker's ResultManifest, the candidate root and
+ * an EvaluatorPlan, checks every binding in the record family's order and words (SPEC part 1
+ * §A2.3), dispatches on the plan's version, and returns the VerificationResult. It never runs
+ * candidate code.
+ *
+ * <p>Plans v0.1–v0.4 are verified exactly as the record family's canonical runner verified them,
+ * quirks included: a result re-verified years later comes out identical (apart from times and the
+ * machine). v0.5 is patchverdict's own. Failed checks are findings in the result; only inputs that
+ * cannot be decided on (unreadable, schema-invalid, unbound) end in a {@link VerificationException}.
+ */
+public final class Verifier {
+    /** What a result records about the machine and the implementation, injected by the caller. */
+    public record Environment(Clock clock, String platform, String implementationVersion, String runtime) {
+        public Environment {
+            Objects.requireNonNull(clock, "clock");
+            Objects.requireNonNull(platform, "platform");
+            Objects.requireNonNull(implementationVersion, "implementationVersion");
+            Objects.requireNonNull(runtime, "runtime");
+        }
+    }
+
+    /** Plan versions this verifier implements, and the backend each selects. */
+    public static final Map<String, String> BACKENDS = Map.of(
+            "0.1", "json_exact",
+            "0.2", "unified_diff",
+            "0.3", "unified_diff_substring",
+            "0.4", "unified_diff_transition",
+            "0.5", StrictTransitionBackend.BACKEND);
+
+    static final Set<String> JSON_VALIDATORS = Set.of("artifact-digest", "candidate-scope", "independent-acceptance");
+    static final Set<String> PATCH_VALIDATORS = Set.of("result-manifest-schema", "independent-review");
+
+    private final Environment environment;
+    private final StrictJson json = StrictJson.withDefaults();
+    private final DocumentReader reader = DocumentReader.strict();
+
+    public Verifier(Environment environment) {
+        this.environment = Objects.requireNonNull(environment, "environment");
+    }
+
+    public Verification verify(VerifyRequest request) throws VerificationException, IOException {
+        // R3: the plan first, its version, its schema
+        Path planPath = request.evaluatorPlan();
+        JsonNode planJson = load(planPath);
+        JsonNode rawVersion = planJson.get("schema_version");
+        String version = Nodes.pyStr(rawVersion);
+        if (!BACKENDS.containsKey(version)) {
+            throw new VerificationException("unsupported EvaluatorPlan schema_version: " + reprOf(rawVersion));
+        }
+        ValidDocument planDoc = validate(DocumentVersion.of(DocumentType.EVALUATOR_PLAN, version), planJson,
+                "EvaluatorPlan v" + version);
+        ObjectNode plan = planDoc.json();
+        // R4: nothing the caller writes may land inside the candidate root
+        for (Path target : request.writeTargets()) {
+            if (PyPaths.equalOrBelow(target, request.candidateRoot())) {
+                throw new VerificationException("VerificationResult output must remain outside the candidate workspace");
+            }
+        }
+        // R5, G1, G2
+        JsonNode wuJson = load(request.workUnit());
+        JsonNode rmJson = load(request.resultManifest());
+        ValidDocument wuDoc = validate(DocumentVersion.of(DocumentType.WORK_UNIT, "0.2"), wuJson, "Work Unit");
+        ValidDocument rmDoc = validate(DocumentVersion.of(DocumentType.RESULT_MANIFEST, "0.1"), rmJson, "ResultManifest");
+        ObjectNode wu = wuDoc.json();
+        ObjectNode rm = rmDoc.json();
+        bind(plan, planDoc, wu, wuDoc, rm, version, planPath, request.candidateRoot());
+
+        Path root = PyPaths.resolve(request.candidateRoot());
+        if (!Files.isDirectory(root)) {
+            throw new VerificationException("candidate root is not a directory: " + root);
+        }
+        Inputs in = new Inputs(wu, wuDoc.canonicalDigest(), rm, rmDoc.canonicalDigest(), plan, planDoc.canonicalDigest(),
+                root, planPath);
+        String artifactId = plan.path("candidate_artifact_id").asText();
+        boolean layered = version.equals("0.3") || version.equals("0.4");
+        if (!layered) {
+            manifestBinding(wu, wuDoc, rm);
+        }
+        ObjectNode artifact = Candidate.artifact(rm, artifactId);
+        String locator = artifact.path("locator").asText();
+        Path file = Candidate.resolve(root, locator);
+        if (!Candidate.isRegularFile(file)) {
+            throw new VerificationException(version.equals("0.1")
+                    ? "candidate artifact not found: " + locator
+                    : "candidate patch must be a regular non-symlink file");
+        }
+        if (layered) {
+            manifestBinding(wu, wuDoc, rm);
+        }
+        byte[] bytes = Files.readAllBytes(file);
+        Timing timing = new Timing(environment.clock());
+        ObjectNode result;
+        ObjectNode backend = (ObjectNode) plan.get("backend");
+        switch (version) {
+            case "0.1" -> result = JsonExactBackend.run(in, artifact, file, timing);
+            case "0.2" -> result = PatchCore.run(in, backend, artifact, bytes, timing).result;
+            case "0.3" -> result = SubstringLayer.run(in, backend, artifact, bytes, timing).result;
+            case "0.4" -> result = TransitionLayer.run(in, backend, artifact, bytes, timing).result;
+            default -> result = StrictTransitionBackend.run(in, mapPlan(planDoc), artifact, bytes, timing,
+                    environment.implementationVersion()).result;
+        }
+        finish(result, plan, planDoc, version);
+        List<Diagnostic> advisories = List.of();
+        if (!version.equals("0.1")) {
+            DiffResult strict = DiffReader.read(bytes, Profile.STRICT);
+            advisories = strict.diagnostics();
+            if (!version.equals("0.5")) {
+                result.with("extensions").set("org.patchverdict.advisories", advisoryJson(strict));
+            }
+        }
+        ValidDocument checked = validate(DocumentVersion.of(DocumentType.VERIFICATION_RESULT, "0.1"), result, "VerificationResult");
+        List<String> integrity = ProvenanceIntegrity.violations(wu, wuDoc.canonicalDigest(), rm, rmDoc.canonicalDigest(), checked.json());
+        if (!integrity.isEmpty()) {
+            throw new VerificationException(integrity.get(0));
+        }
+        return new Verification(result, version, BACKENDS.get(version), file, bytes, advisories);
+    }
+
+    /** The binding checks G5–G13 of SPEC part 1 §A2.3, first failure wins. */
+    private static void bind(ObjectNode plan, ValidDocument planDoc, ObjectNode wu, ValidDocument wuDoc, ObjectNode rm,
+            String version, Path planPath, Path candidateRoot) throws VerificationException {
+        JsonNode binding = plan.path("binding");
+        if (!binding.path("work_unit_id").equals(wu.get("id"))) {
+            throw new VerificationException("EvaluatorPlan is bound to a different WorkUnit id");
+        }
+        if (!numericEqual(binding.get("work_unit_version"), wu.get("version"))) {
+            throw new VerificationException("EvaluatorPlan is bound to a different WorkUnit version");
+        }
+        if (!wuDoc.canonicalDigest().toString().equals(binding.path("work_unit_digest").asText())) {
+            throw new VerificationException("EvaluatorPlan WorkUnit digest binding does not match canonical WorkUnit content");
+        }
+        JsonNode wuRevision = wu.path("provenance").get("source_revision");
+        if (wuRevision != null && !wuRevision.isNull() && !wuRevision.equals(binding.get("source_revision"))) {
+            throw new VerificationException("EvaluatorPlan source revision differs from WorkUnit provenance");
+        }
+        if (!binding.path("source_revision").equals(rm.path("provenance").get("source_revision"))) {
+            throw new VerificationException("EvaluatorPlan source revision differs from ResultManifest provenance");
+        }
+        TreeSet<String> required = new TreeSet<>(dev.patchverdict.json.CanonicalJson::compareCodePoints);
+        for (JsonNode v : wu.path("validators")) {
+            if (v.path("required").isBoolean() && v.path("required").booleanValue()) {
+                required.add(v.path("id").asText());
+            }
+        }
+        TreeSet<String> planIds = new TreeSet<>(dev.patchverdict.json.CanonicalJson::compareCodePoints);
+        planIds.addAll(Nodes.stringList(plan.path("required_validator_ids")));
+        if (!planIds.equals(required)) {
+            throw new VerificationException("EvaluatorPlan validator coverage must exactly match required WorkUnit validators; missing="
+                    + PyStr.listRepr(minus(required, planIds)) + ", extra=" + PyStr.listRepr(minus(planIds, required)));
+        }
+        Set<String> supported = version.equals("0.1") ? JSON_VALIDATORS : PATCH_VALIDATORS;
+        TreeSet<String> supportedSorted = new TreeSet<>(dev.patchverdict.json.CanonicalJson::compareCodePoints);
+        supportedSorted.addAll(supported);
+        if (!planIds.equals(supportedSorted)) {
+            throw new VerificationException("selected evaluator backend does not exactly implement the bound required validators; unsupported_required="
+                    + PyStr.listRepr(minus(planIds, supportedSorted)) + ", backend_extra=" + PyStr.listRepr(minus(supportedSorted, planIds)));
+        }
+        List<String> requested = Nodes.stringList(rm.path("verification_request").path("expected_validator_ids"));
+        List<String> omitted = minus(required, new TreeSet<>(requested));
+        if (!omitted.isEmpty()) {
+            throw new VerificationException("ResultManifest verification request omits required WorkUnit validators: "
+                    + String.join(", ", omitted));
+        }
+        if (plan.path("verifier").path("id").equals(rm.path("worker").get("id"))) {
+            throw new VerificationException("EvaluatorPlan verifier id collides with worker id");
+        }
+        if (PyPaths.equalOrBelow(planPath, candidateRoot)) {
+            throw new VerificationException("EvaluatorPlan must remain outside the candidate workspace");
+        }
+    }
+
+    /** V5a–c: the worker's manifest names this exact WorkUnit. */
+    private static void manifestBinding(ObjectNode wu, ValidDocument wuDoc, ObjectNode rm) throws VerificationException {
+        if (!rm.path("work_unit_id").equals(wu.get("id"))) {
+            throw new VerificationException("worker ResultManifest references a different Work Unit");
+        }
+        if (!numericEqual(rm.get("work_unit_version"), wu.get("version"))) {
+            throw new VerificationException("worker ResultManifest Work Unit version mismatch");
+        }
+        if (!wuDoc.canonicalDigest().toString().equals(rm.path("provenance").path("work_unit_digest").asText())) {
+            throw new VerificationException("worker ResultManifest is not bound to the exact Work Unit");
+        }
+    }
+
+    /** P3 and our own marks: plan digest, the runner's extensions, the implementation that ran. */
+    private void finish(ObjectNode result, ObjectNode plan, ValidDocument planDoc, String version) {
+        ObjectNode ext = result.with("extensions");
+        String prefix = version.equals("0.5") ? "org.patchverdict.evaluator_plan." : "org.idkmesh.evaluator_plan.";
+        ext.set(prefix + "id", plan.get("id").deepCopy());
+        ext.put(prefix + "digest", planDoc.canonicalDigest().toString());
+        ext.set(prefix + "visibility", plan.get("visibility").deepCopy());
+        ext.set(prefix + "execution_mode", plan.get("execution_mode").deepCopy());
+        ext.put(prefix + "backend", BACKENDS.get(version));
+        ext.put(prefix + "runner_version", runnerVersion(version));
+        ObjectNode implementation = ext.putObject("org.patchverdict.implementation");
+        implementation.put("name", "patchverdict");
+        implementation.put("version", environment.implementationVersion());
+        implementation.put("runtime", environment.runtime());
+        ((ObjectNode) result.path("provenance").path("environment")).put("platform", environment.platform());
+    }
+
+    /** The canonical runner's marker: 0.3 for v0.1–v0.3 results, 0.4 for v0.4 (SPEC decision 1); ours for v0.5. */
+    public static String runnerVersion(String planVersion) {
+        return switch (planVersion) {
+            case "0.4" -> "0.4";
+            case "0.5" -> StrictTransitionBackend.RUNNER_VERSION;
+            default -> "0.3";
+        };
+    }
+
+    private static ArrayNode advisoryJson(DiffResult strict) {
+        ArrayNode out = Nodes.F.arrayNode();
+        for (Diagnostic d : strict.diagnostics()) {
+            ObjectNode o = out.addObject();
+            o.put("code", d.code().name());
+            o.put("severity", d.severity().name().toLowerCase(java.util.Locale.ROOT));
+            o.put("line", d.line());
+            o.put("offset", d.offset());
+            o.put("message", d.message());
+        }
+        return out;
+    }
+
+    private static EvaluatorPlan mapPlan(ValidDocument planDoc) throws VerificationException {
+        try {
+            return EvaluatorPlan.from(planDoc);
+        } catch (InvalidDocumentException e) {
+            throw new VerificationException("EvaluatorPlan v" + planDoc.version().version() + " failed schema validation: "
+                    + String.join("; ", e.messages()));
+        }
+    }
+
+    private JsonNode load(Path file) throws VerificationException, IOException {
+        JsonNode node;
+        try {
+            node = json.read(file);
+        } catch (JsonInputException e) {
+            throw new VerificationException("invalid JSON in " + file + ": " + e.getMessage());
+        } catch (IOException e) {
+            throw new VerificationException(file + ": " + IoMessages.describe(e));
+        }
+        if (!node.isObject()) {
+            throw new VerificationException(file + " must contain a JSON object");
+        }
+        return node;
+    }
+
+    private ValidDocument validate(DocumentVersion version, JsonNode node, String label) throws VerificationException {
+        try {
+            return reader.validateVersion(version, node);
+        } catch (InvalidDocumentException e) {
+            String upstream = PythonSchemaMessages.failure(label, version, node);
+            throw new VerificationException(upstream != null ? upstream
+                    : label + " failed schema validation: " + String.join("; ", e.messages()));
+        }
+    }
+
+    private static String reprOf(JsonNode raw) {
+        return raw == null ? "None" : dev.patchverdict.json.PythonRepr.of(raw);
+    }
+
+    private static boolean numericEqual(JsonNode a, JsonNode b) {
+        if (a == null || b == null) {
+            return false;
+        }
+        if (a.isNumber() && b.isNumber()) {
+            return a.decimalValue().compareTo(b.decimalValue()) == 0;
+        }
+        return a.equals(b);
+    }
+
+    private static List<String> minus(Set<String> a, Set<String> b) {
+        List<String> out = new ArrayList<>();
+        for (String s : a) {
+            if (!b.contains(s)) {
+                out.add(s);
+            }
+        }
+        return out;
+    }
+}
