@@ -70,6 +70,11 @@ public final class DocumentSchemas {
         return List.copyOf(problems);
     }
 
+    /** The validator's own errors, unworded, in its order: for callers that word them another way. */
+    List<Error> errors(DocumentVersion version, JsonNode document) {
+        return List.copyOf(schemas.get(version).validate(document));
+    }
+
     /** The shipped schema's JSON (a copy). */
     public JsonNode schemaJson(DocumentVersion version) {
         return sources.get(version).deepCopy();
