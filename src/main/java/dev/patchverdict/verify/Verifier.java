@@ -141,7 +141,7 @@ public final class Verifier {
             default -> result = StrictTransitionBackend.run(in, mapPlan(planDoc), artifact, bytes, timing,
                     environment.implementationVersion()).result;
         }
-        finish(result, plan, planDoc, version);
+        finish(result, plan, planDoc.canonicalDigest().toString(), version, environment);
         List<Diagnostic> advisories = List.of();
         if (!version.equals("0.1")) {
             DiffResult strict = DiffReader.read(bytes, Profile.STRICT);
@@ -225,11 +225,11 @@ public final class Verifier {
     }
 
     /** P3 and our own marks: plan digest, the runner's extensions, the implementation that ran. */
-    private void finish(ObjectNode result, ObjectNode plan, ValidDocument planDoc, String version) {
+    static void finish(ObjectNode result, ObjectNode plan, String planDigest, String version, Environment environment) {
         ObjectNode ext = result.with("extensions");
         String prefix = version.equals("0.5") ? "org.patchverdict.evaluator_plan." : "org.idkmesh.evaluator_plan.";
         ext.set(prefix + "id", plan.get("id").deepCopy());
-        ext.put(prefix + "digest", planDoc.canonicalDigest().toString());
+        ext.put(prefix + "digest", planDigest);
         ext.set(prefix + "visibility", plan.get("visibility").deepCopy());
         ext.set(prefix + "execution_mode", plan.get("execution_mode").deepCopy());
         ext.put(prefix + "backend", BACKENDS.get(version));
