@@ -102,9 +102,9 @@ public final class PyJson {
                 case '"':
                     return NODES.textNode(scanString(idx + 1));
                 case '{':
-                    return nested(() -> parseObject(idx + 1));
+                    return nested("object", () -> parseObject(idx + 1));
                 case '[':
-                    return nested(() -> parseArray(idx + 1));
+                    return nested("array", () -> parseArray(idx + 1));
                 case 'n':
                     if (matches(idx, "null")) {
                         next = idx + 4;
@@ -151,9 +151,11 @@ public final class PyJson {
             JsonNode run() throws DecodeError, NoValue;
         }
 
-        private JsonNode nested(Body body) throws DecodeError, NoValue {
+        private JsonNode nested(String kind, Body body) throws DecodeError, NoValue {
             if (++depth > MAX_DEPTH) {
-                throw new DecodeError("maximum recursion depth exceeded while decoding a JSON document");
+                // RecursionError's text upstream; the depth where Python gives up is not exact here
+                throw new DecodeError("maximum recursion depth exceeded while decoding a JSON " + kind
+                        + " from a unicode string");
             }
             try {
                 return body.run();

@@ -86,6 +86,23 @@ class PyJsonTest {
     }
 
     @Test
+    void pythonIntegerDigitLimit() throws Exception {
+        assertEquals(4300, load("-" + "1".repeat(4300)).bigIntegerValue().toString().length() - 1);
+        PyJson.DecodeError e = assertThrows(PyJson.DecodeError.class, () -> load("1".repeat(4301)));
+        assertEquals("Exceeds the limit (4300 digits) for integer string conversion: value has 4301 digits; "
+                + "use sys.set_int_max_str_digits() to increase the limit", e.getMessage());
+        assertInstanceOf(DoubleNode.class, load("1".repeat(5000) + ".0"), "floats have no digit limit");
+    }
+
+    @Test
+    void deepNestingIsADecodeErrorNotAStackOverflow() {
+        PyJson.DecodeError e = assertThrows(PyJson.DecodeError.class, () -> load("[".repeat(100_000)));
+        assertEquals("maximum recursion depth exceeded while decoding a JSON array from a unicode string",
+                e.getMessage());
+        assertThrows(PyJson.DecodeError.class, () -> load("{\"a\":".repeat(100_000)));
+    }
+
+    @Test
     void floatsAndConstants() throws Exception {
         assertInstanceOf(DoubleNode.class, load("1.0"));
         assertInstanceOf(DoubleNode.class, load("1e2"));
