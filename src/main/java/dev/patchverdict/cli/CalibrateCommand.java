@@ -1,0 +1,99 @@
+package dev.patchverdict.cli;
+
+import dev.patchverdict.calibrate.BuiltInMatrices;
+import dev.patchverdict.calibrate.Calibration;
+import dev.patchverdict.calibrate.MatrixException;
+import dev.patchverdict.calibrate.MatrixReader;
+import dev.patchverdict.report.IoMessages;
+import dev.patchverdict.report.MatrixReport;
+import dev.patchverdict.report.MatrixRenderers;
+import dev.patchverdict.report.OutputFiles;
+import dev.patchverdict.verify.Verifier;
+import dev.patchverdict.verify.upstream.PyJson;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.concurrent.Callable;
+import java.util.stream.Stream;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+@Command(
+        name = "calibrate",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Run a calibration matrix (candidates x EvaluatorPlans -> expected outcome) and print the table.",
+            "Without --matrix, runs the built-in seed matrix: the correct replacement and the inert decoy",
+            "under plans v0.2-v0.5. Exit 0 when every cell matches, 1 when one drifts, 2 when it cannot run."
+        })
+final class CalibrateCommand implements Callable<Integer> {
+    enum Format { text, json, junit }
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--matrix", paramLabel = "FILE|seed|extended", description = "A matrix file, or a built-in matrix name (default: seed).")
+    String matrix = "seed";
+
+    @Option(names = "--format", paramLabel = "FORMAT", description = "${COMPLETION-CANDIDATES} (default: text).")
+    Format format = Format.text;
+
+    @Option(names = "--output", paramLabel = "FILE", description = "Write the report here (atomically) instead of standard output.")
+    String output;
+
+    @Override
+    public Integer call() {
+        CliContext ctx = RootCommand.contextOf(spec);
+        Path scratch = null;
+        MatrixReport report;
+        try {
+            Path file;
+            if (BuiltInMatrices.FILES.containsKey(matrix)) {
+                scratch = Files.createTempDirectory("patchverdict-calibrate-");
+                file = BuiltInMatrices.extract(matrix, scratch);
+            } else {
+                file = ctx.resolve(matrix);
+            }
+            report = Calibration.run(MatrixReader.read(file), new Verifier(Environments.of(ctx)));
+        } catch (MatrixException e) {
+            throw new CliException(ExitCode.UNDECIDED, e.getMessage());
+        } catch (IOException e) {
+            throw CliException.undecided("calibrate", IoMessages.describe(e));
+        } finally {
+            delete(scratch);
+        }
+        String text = switch (format) {
+            case json -> PyJson.dumpsIndented(MatrixRenderers.json(report)) + "\n";
+            case junit -> MatrixRenderers.junit(report);
+            default -> MatrixRenderers.text(report);
+        };
+        if (output != null) {
+            try {
+                OutputFiles.writeAtomically(ctx.resolve(output), text.getBytes(StandardCharsets.UTF_8));
+            } catch (IOException e) {
+                throw CliException.undecided(output, IoMessages.describe(e));
+            }
+        } else {
+            ctx.out().print(text);
+            ctx.out().flush();
+        }
+        return report.matches() ? ExitCode.PASSED : ExitCode.FAILED;
+    }
+
+    private static void delete(Path dir) {
+        if (dir == null) {
+            return;
+        }
+        try (Stream<Path> walk = Files.walk(dir)) {
+            for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        } catch (IOException e) {
+            // a temp folder left behind is not worth failing the run for
+        }
+    }
+}
