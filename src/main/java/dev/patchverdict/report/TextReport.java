@@ -36,7 +36,7 @@ public final class TextReport {
             }
         }
         JsonNode findings = r.path("findings");
-        sb.append("findings: ").append(findings.size() == 0 ? "none" : "").append('\n');
+        sb.append("findings:").append(findings.size() == 0 ? " none" : "").append('\n');
         for (JsonNode f : findings) {
             sb.append("  ").append(f.path("severity").asText()).append('/').append(f.path("category").asText()).append(": ")
                     .append(f.path("summary").asText());
