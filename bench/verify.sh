@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# How long verifying one typical agent patch takes: in-process after warm-up (JMH, v0.4 and v0.5
+# plans, beside the strict reader alone on the same patch) and as a whole process from a cold JVM
+# (verify beside diff check, best of 5). Prints one table. Usage: bench/verify.sh [--quick]
+set -euo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+root="$(cd "$here/.." && pwd)"
+patch="$root/../shared/corpus/agent_sweagent_gpt4_t0/django__django-12708.patch"
+[[ -f "$patch" ]] || { echo "bench: $patch not found (the shared corpus sits beside the project)" >&2; exit 2; }
+out="$root/target/bench"
+work="$out/verify-inputs"
+rm -rf "$work" && mkdir -p "$work/candidate" "$out/classes"
+
+echo "bench: building ..." >&2
+(cd "$root" && mvn -B -q package -DskipTests dependency:build-classpath -Dmdep.includeScope=test \
+    -Dmdep.outputFile="$out/classpath.txt" >&2)
+jar="$root/target/patchverdict.jar"
+cp="$root/target/classes:$(cat "$out/classpath.txt")"
+javac -nowarn -d "$out/classes" -cp "$cp" $(find "$here/src" -name '*.java') 2>&1 | { grep -v '^Note:' || true; } >&2
+cp="$out/classes:$cp"
+
+# Inputs: the calibration WorkUnit widened to the patch's paths, an honest manifest, v0.4 and v0.5 plans.
+cp "$patch" "$work/candidate/changes.patch"
+echo "agent log" > "$work/candidate/stdout.txt"; : > "$work/candidate/stderr.txt"
+sed -e 's#"README.md"#"django/**"#g' "$root/verification/fixtures/patch-transition/work-unit.json" > "$work/work-unit.json"
+pv() { java -jar "$jar" "$@"; }
+pv manifest --work-unit "$work/work-unit.json" --candidate-root "$work/candidate" --patch changes.patch \
+    --log stdout=stdout.txt --log stderr=stderr.txt --worker-id agent/bench --status succeeded --attempt 1 \
+    --output "$work/result-manifest.json" >&2
+pv plan new --work-unit "$work/work-unit.json" --version 0.4 --added 'constraints_to_remove' \
+    --removed 'meta_constraint_names' --output "$work/plan-v0.4.json" >&2
+pv plan new --work-unit "$work/work-unit.json" --version 0.5 --glob-syntax gitignore \
+    --transition 'meta_constraint_names=>constraint_names = self._constraint_names(model, fields' --output "$work/plan-v0.5.json" >&2
+verify_args=(verify --work-unit "$work/work-unit.json" --result-manifest "$work/result-manifest.json"
+    --candidate-root "$work/candidate" --evaluator-plan "$work/plan-v0.4.json")
+pv "${verify_args[@]}" >/dev/null || { echo "bench: the benchmark candidate does not pass" >&2; exit 1; }
+
+jmh_args=(-rf csv -rff "$out/verify-jmh.csv" -jvmArgsAppend "-Dbench.verify.dir=$work")
+if [[ "${1:-}" == "--quick" ]]; then jmh_args+=(-wi 2 -i 3 -w 1s -r 1s); fi
+echo "bench: JMH, in-process ..." >&2
+java -cp "$cp" org.openjdk.jmh.Main VerifyLatency "${jmh_args[@]}" >"$out/verify-jmh.log" 2>&1 \
+    || { cat "$out/verify-jmh.log" >&2; exit 1; }
+
+best_of_5() {
+    local best="" t0 t
+    for _ in 1 2 3 4 5; do
+        t0=$(date +%s%N); "$@" >/dev/null 2>&1 || true; t=$(( $(date +%s%N) - t0 ))
+        if [[ -z "$best" || $t -lt $best ]]; then best=$t; fi
+    done
+    echo "$best"
+}
+echo "bench: whole processes, best of 5 ..." >&2
+t_verify=$(best_of_5 java -jar "$jar" "${verify_args[@]}")
+t_check=$(best_of_5 java -jar "$jar" diff check "$work/candidate/changes.patch")
+t_git=$(best_of_5 git apply --numstat "$work/candidate/changes.patch")
+
+size=$(stat -c %s "$patch")
+echo
+echo "patch: $(basename "$patch") ($size bytes)"
+echo
+echo "| what | time |"
+echo "|---|---|"
+awk -F, 'NR>1 { gsub(/"/, ""); n=split($1, p, "."); printf "| in-process %s | %.1f us/op (±%.1f) |\n", p[n], $5, $6 }' "$out/verify-jmh.csv"
+printf '| whole process: patchverdict verify (v0.4) | %d ms |\n' $((t_verify / 1000000))
+printf '| whole process: patchverdict diff check | %d ms |\n' $((t_check / 1000000))
+printf '| whole process: git apply --numstat | %d ms |\n' $((t_git / 1000000))
