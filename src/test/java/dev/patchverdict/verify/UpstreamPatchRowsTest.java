@@ -51,8 +51,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * SPEC part 1 §B rows about the patch backends (B2, B3, B5, B8–B12, B14, B22, B23), part 2 B128 and
- * the quirks C121 and C124, with every evidence digest §A1.4, §A8.3 and B128 quote.
+ * SPEC part 1 §B rows about the patch backends (B2, B3, B5, B8–B12, B14, B22, B23), part 2 B128,
+ * B130–B133 (their path-independent half, through the canonical path A) and the quirks C121 and
+ * C124, with every evidence digest §A1.4, §A8.3 and B128 quote.
  *
  * <p>Parts of these rows not turned into assertions:
  * <ul>
@@ -66,7 +67,7 @@ import org.junit.jupiter.api.io.TempDir;
  *       so the result also carries the two scope findings for {@code q.sql}.</li>
  * </ul>
  */
-class UpstreamRowsPatchTest {
+class UpstreamPatchRowsTest {
     private static final String SMOKE_PLAN_DIGEST = "sha256:e73b61280f1d52cd119da2f3b56ca4749859c823863e82d88eb84a7c63533f2a";
     private static final String FRAGMENT_V02_DIGEST = "sha256:30affe47535e8709c3e7196f28ccad6f27070d4d53e578fe8fca040e7e0b2bd2";
     private static final String FRAGMENT_V03_DIGEST = "sha256:6aa8a603d50b71059737afb4345beda6a216e80e1b8ebea5bd75f6ac872ac591";
@@ -77,6 +78,7 @@ class UpstreamRowsPatchTest {
     private static final String GOOD_SCOPE = "sha256:426e21293023a522c43b32c61544238225575bf7f0226ad6c5a91980224a0e81";
     private static final String GOOD_SEMANTIC = "sha256:8470aee4b952050bc8e965e8a09a56d0459f20d936526f34bfa4c96e5a2d8044";
     private static final String SUCCEEDED = "sha256:557d907fbdaf9ce5bb0ad618c35c2709b08665790555d991c6c93eda39897452";
+    private static final String SMOKE_V03 = "verification/fixtures/patch-smoke-evaluator-plan-v0.3.json";
     private static final Set<String> PATCH_CHECKS = Set.of("result-manifest-schema", "independent-review");
 
     /** §A5.4: the good fixture's independent-review diagnostics, byte for byte. */
@@ -240,6 +242,41 @@ class UpstreamRowsPatchTest {
                 evidence(substring, "added-substring-semantic-observation"));
         assertEquals(List.of("<!-- patch-evaluator expected -->"),
                 strings(diagnostics(substring).path("semantic").path("required_added_text")));
+    }
+
+    /**
+     * Part 2 B131(b), B133 through path A (decision 2): the smoke v0.3 plan passes the good patch,
+     * binds its own digest, and gives the path-A digests part 2 quotes for this plan. The path-B-only
+     * assertions (diagnostics {@code semantic.semantic_mode}, extension
+     * {@code org.idkmesh.local_verifier.semantic_match}) do not apply to the canonical verifier.
+     */
+    @Test
+    void b131b133SmokeV03PlanThroughPathA() throws Exception {
+        String digest = "sha256:484817dad1c949b8f83885b60127670b9aaa0413b6eddcd04e6801c3fa60f15e";
+        assertEquals(digest, canonical(readRef(SMOKE_V03)));
+        JsonNode r = fixture(PATCH_GOOD, ref(SMOKE_V03)).result();
+        assertEquals("passed", r.path("status").asText());
+        assertEquals("0.2.0", r.path("verifier").path("adapter_version").asText());
+        assertEquals(digest, r.path("provenance").path("verifier_config_digest").asText());
+        assertEquals(digest, r.path("extensions").path("org.idkmesh.evaluator_plan.digest").asText());
+        assertEquals("0.2.0", r.path("provenance").path("environment").path("tool_versions").path("deterministic-patch-verifier").asText());
+        assertEquals(GOOD_SEMANTIC, evidence(r, "patch-semantic-observation"));
+        assertEquals("sha256:79353352884562fe49aed2728017d5d8a994a6276838663941ef460746e88425",
+                evidence(r, "added-substring-semantic-observation"));
+        assertEquals(List.of(), strings(diagnostics(r).path("semantic_substrings").path("missing_substrings")));
+    }
+
+    /** Part 2 B132 through path A: a substring that is nowhere in the patch rejects it. */
+    @Test
+    void b132MissingSubstringRejects() throws Exception {
+        ObjectNode p = readRef(SMOKE_V03);
+        ((ObjectNode) p.get("backend")).set("required_added_substrings", UpstreamRows.array("definitely-not-present"));
+        JsonNode r = verify(ref(PATCH_WU), ref(PATCH_GOOD + "/result-manifest.json"), refDir(PATCH_GOOD), plan(p)).result();
+        assertEquals("failed", r.path("status").asText());
+        assertEquals("reject_candidate", r.path("decision_support").path("recommendation").asText());
+        assertEquals(List.of("definitely-not-present"), strings(diagnostics(r).path("semantic_substrings").path("missing_substrings")));
+        assertEquals(List.of(high("correctness", "Candidate patch does not contain all verifier-owned required added substrings "
+                + "within individual validated-hunk added lines.", "changes.patch")), findings(r));
     }
 
     /** B8: no logs at all; both required types reported missing. */

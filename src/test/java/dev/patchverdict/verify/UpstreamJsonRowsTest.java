@@ -49,7 +49,7 @@ import org.junit.jupiter.api.io.TempDir;
  *       (C35, decision 10); this class tests the verifier.</li>
  * </ul>
  */
-class UpstreamRowsJsonTest {
+class UpstreamJsonRowsTest {
     private static final String PLAN_DIGEST = "sha256:574346faa14f5a7e409ab131402fcc3aee60b6d7f50222a403c216639b0f54fc";
     private static final String JSON_WU_DIGEST = "sha256:2fe402867536782e405643eb6fbff50173befc05ed501b3f9e316bc33456d5ca";
 
@@ -78,7 +78,9 @@ class UpstreamRowsJsonTest {
         assertEquals("passed", g.path("status").asText());
         assertEquals(PLAN_DIGEST, g.path("provenance").path("verifier_config_digest").asText());
         assertEquals(PLAN_DIGEST, g.path("extensions").path("org.idkmesh.evaluator_plan.digest").asText());
-        assertEquals("failed", bad().status());
+        JsonNode b = bad().result();
+        assertEquals("failed", b.path("status").asText());
+        assertEquals(PLAN_DIGEST, b.path("provenance").path("verifier_config_digest").asText());
     }
 
     /** B1 G6: a plan bound to a digest of 64 zeros. */
