@@ -18,7 +18,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.patchverdict.digest.Digest;
+import dev.patchverdict.verify.upstream.ProvenanceIntegrity;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -28,7 +31,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 /**
  * SPEC part 1 §A2.2 "Mismatched combinations", the binding checks G9–G11 and V5a–c of §A2.3, and
  * the schema rows B126 and B134 of part 2: inputs that must fail closed, with the exact exit-2
- * message.
+ * message; and B19, the provenance-integrity triples.
  *
  * <p>Rows of §A2.2/§A2.3 not turned into assertions here:
  * <ul>
@@ -176,6 +179,24 @@ class UpstreamBindingRowsTest {
         }
         assertEquals(message, failure(ref(json ? JSON_WU : PATCH_WU), write(tmp.resolve("manifest.json"), manifest),
                 refDir(json ? JSON_GOOD + "/candidate-root" : PATCH_GOOD), ref(json ? JSON_PLAN : plan)));
+    }
+
+    /**
+     * B19: {@code provenance_integrity}'s positive triple holds, and the mismatched-provenance result
+     * is refused (its first failing rule, §A9.6 row 6, with both digests).
+     */
+    @Test
+    void b19ProvenanceIntegrityTriples() throws Exception {
+        ObjectNode wu = readRef("examples/work-units/phase0-smoke.work-unit.json");
+        ObjectNode manifest = readRef("examples/results/phase0-smoke.result-manifest.json");
+        Digest wuDigest = Digest.parse(canonical(wu));
+        Digest manifestDigest = Digest.parse(canonical(manifest));
+        assertEquals(List.of(), ProvenanceIntegrity.violations(wu, wuDigest, manifest, manifestDigest,
+                readRef("examples/results/phase0-smoke.verification-result.json")));
+        List<String> invalid = ProvenanceIntegrity.violations(wu, wuDigest, manifest, manifestDigest,
+                readRef("examples/results/invalid-mismatched-provenance.verification-result.json"));
+        assertEquals("VerificationResult result_manifest_digest mismatch: expected "
+                + "sha256:c28dd9a262dc7aa38255cbe018fddfbf14ba10864815ffb860685fe558ff2b0e, got sha256:" + "9".repeat(64), invalid.get(0));
     }
 
     /** Part 2 B126: v0.4 requires the removed transition. */
