@@ -84,6 +84,12 @@ public final class Verifier {
         // R3: the plan first, its version, its schema
         Path planPath = request.evaluatorPlan();
         JsonNode planJson = load(planPath);
+        if ("behavioural_plan".equals(planJson.path("kind").textValue())
+                || "sandboxed_behavioural".equals(planJson.path("execution_mode").textValue())) {
+            // a plan that asks for execution is never run, nor silently read as a metadata plan
+            throw new VerificationException(planPath + " is a BehaviouralPlan: patchverdict verify never runs checks;"
+                    + " run it with patchverdict behave, after a passing metadata-only verification");
+        }
         JsonNode rawVersion = planJson.get("schema_version");
         String version = Nodes.pyStr(rawVersion);
         if (!BACKENDS.containsKey(version)) {

@@ -153,4 +153,15 @@ class VerifyCommandTest {
         assertEquals(0, junit.code(), junit.err());
         assertTrue(junit.out().contains("tests=\"32\" failures=\"0\""), junit.out());
     }
+
+    @Test
+    void aBehaviouralPlanIsNeverRunByTheMetadataOnlyVerifier() throws Exception {
+        Path plan = tmp.resolve("behave-plan.json");
+        Files.writeString(plan, "{\"schema_version\": \"0.1\", \"kind\": \"behavioural_plan\", \"execution_mode\": \"sandboxed_behavioural\"}");
+        CliRun r = CliRun.in(ROOT, FIXED, new byte[0], "verify", "--work-unit", DIR + "work-unit.json",
+                "--result-manifest", DIR + "candidates/correct.result-manifest.json", "--candidate-root", DIR + "candidates/correct",
+                "--evaluator-plan", plan.toString());
+        assertEquals(2, r.code());
+        assertTrue(r.err().contains("is a BehaviouralPlan: patchverdict verify never runs checks; run it with patchverdict behave"), r.err());
+    }
 }

@@ -26,10 +26,11 @@ public final class PyJson {
     private static final int MAX_INT_DIGITS = 4300;
 
     /**
-     * Nesting beyond this would be a RecursionError upstream (its exact depth depends on the
-     * interpreter's stack); here it only guards the Java stack.
+     * Nesting beyond this would be a RecursionError upstream (its exact depth, near 1000, depends
+     * on the interpreter's stack); here it guards the Java stack, which a thread with a small
+     * stack exhausts well before 1000 levels of the scanner's recursion, so the bound is lower.
      */
-    private static final int MAX_DEPTH = 1000;
+    private static final int MAX_DEPTH = 400;
 
     /** {@code getMessage()} is exactly {@code str(json.JSONDecodeError)}. */
     public static final class DecodeError extends Exception {
