@@ -53,6 +53,9 @@ public final class StrictTransitionEvaluator {
             DiagnosticCode.BINARY_PATCH, PolicyDecision.Rule.BINARY,
             DiagnosticCode.INVISIBLE_CHARACTER, PolicyDecision.Rule.INVISIBLE_CHARACTER));
 
+    /** Removed-line candidates kept per requirement and hunk; more are not needed to decide. */
+    private static final int MAX_CANDIDATES = 1024;
+
     private StrictTransitionEvaluator() {}
 
     /** Reads the patch to its end (not closing it) and evaluates it against the contract. */
@@ -127,6 +130,17 @@ public final class StrictTransitionEvaluator {
         // Where a needle occurred without counting, for the unmet messages.
         private final long[][] contextLine;
         private final long[][] rejectedLine;
+        // Transitions: the first added line that held the new text but still held the old one.
+        private final long[] keptOldLine;
+        // Removed lines are judged when their section ends: one added back unchanged in the same
+        // file was moved, not removed. Candidates per requirement, with a hash of their content.
+        private final List<List<LineEvidence>> hunkRemoved = new ArrayList<>();
+        private final List<List<Long>> hunkRemovedHash = new ArrayList<>();
+        private final List<List<LineEvidence>> sectionRemoved = new ArrayList<>();
+        private final List<List<Long>> sectionRemovedHash = new ArrayList<>();
+        private final List<List<LineEvidence>> sectionHunkAdded = new ArrayList<>();
+        private final java.util.Set<Long> sectionAdded = new java.util.HashSet<>();
+        private final long[] movedLine;
 
         private boolean inSection;
         private boolean inHunk;
@@ -161,6 +175,15 @@ public final class StrictTransitionEvaluator {
             sectionSide = new LineEvidence[n][2];
             sectionPair = new LineEvidence[n][];
             contextLine = new long[n][2];
+            keptOldLine = new long[n];
+            movedLine = new long[n];
+            for (int i = 0; i < n; i++) {
+                hunkRemoved.add(new ArrayList<>());
+                hunkRemovedHash.add(new ArrayList<>());
+                sectionRemoved.add(new ArrayList<>());
+                sectionRemovedHash.add(new ArrayList<>());
+                sectionHunkAdded.add(new ArrayList<>());
+            }
             rejectedLine = new long[n][2];
         }
 
@@ -179,7 +202,11 @@ public final class StrictTransitionEvaluator {
                 sectionSide[i][0] = null;
                 sectionSide[i][1] = null;
                 sectionPair[i] = null;
+                sectionRemoved.get(i).clear();
+                sectionRemovedHash.get(i).clear();
+                sectionHunkAdded.get(i).clear();
             }
+            sectionAdded.clear();
             protect(header.oldPath(), header.line());
             if (header.newPath() != null && !header.newPath().equals(header.oldPath())) {
                 protect(header.newPath(), header.line());
@@ -208,6 +235,8 @@ public final class StrictTransitionEvaluator {
                 h[0] = null;
                 h[1] = null;
             }
+            hunkRemoved.forEach(List::clear);
+            hunkRemovedHash.forEach(List::clear);
         }
 
         @Override
@@ -216,18 +245,49 @@ public final class StrictTransitionEvaluator {
             if (kind == LineKind.NO_NEWLINE_MARKER) {
                 return;
             }
+            long hash = kind == LineKind.ADDED || kind == LineKind.REMOVED ? fnv64(line.content()) : 0;
+            if (kind == LineKind.ADDED) {
+                sectionAdded.add(hash);
+            }
             for (int i = 0; i < needles.length; i++) {
                 for (int slot = 0; slot < needles[i].length; slot++) {
                     if (kind == LineKind.CONTEXT) {
                         if (contextLine[i][slot] == 0 && line.contains(needles[i][slot])) {
                             contextLine[i][slot] = line.lineNumber();
                         }
+                    } else if (kind == kinds[i][slot] && kind == LineKind.REMOVED && line.contains(needles[i][slot])) {
+                        if (hunkRemoved.get(i).size() < MAX_CANDIDATES) {
+                            hunkRemoved.get(i).add(evidence(line, kind));
+                            hunkRemovedHash.get(i).add(hash);
+                        }
                     } else if (kind == kinds[i][slot] && hunkSide[i][slot] == null && line.contains(needles[i][slot])) {
-                        hunkSide[i][slot] = new LineEvidence(text(line.section().path()), line.section().index(),
-                                line.hunkIndex(), line.lineNumber(), kind, line.text());
+                        if (slot == 1 && line.contains(needles[i][0])) {
+                            // The old form is still on the line that carries the new one: not a
+                            // replacement (safe_call( is inside unsafe_call( itself).
+                            if (keptOldLine[i] == 0) {
+                                keptOldLine[i] = line.lineNumber();
+                            }
+                            continue;
+                        }
+                        hunkSide[i][slot] = evidence(line, kind);
                     }
                 }
             }
+        }
+
+        private static LineEvidence evidence(DiffLine line, LineKind kind) {
+            return new LineEvidence(text(line.section().path()), line.section().index(), line.hunkIndex(), line.lineNumber(), kind,
+                    line.text());
+        }
+
+        /** 64-bit FNV-1a: enough to tell a line added back unchanged without holding every line. */
+        private static long fnv64(byte[] bytes) {
+            long h = 0xcbf29ce484222325L;
+            for (byte b : bytes) {
+                h ^= b & 0xff;
+                h *= 0x100000001b3L;
+            }
+            return h;
         }
 
         @Override
@@ -237,28 +297,77 @@ public final class StrictTransitionEvaluator {
                 LineEvidence[] h = hunkSide[i];
                 if (hunkTainted) {
                     rejected(i, h);
+                    if (!hunkRemoved.get(i).isEmpty() && rejectedLine[i][0] == 0) {
+                        rejectedLine[i][0] = hunkRemoved.get(i).get(0).patchLine();
+                    }
                     continue;
                 }
-                for (int slot = 0; slot < 2; slot++) {
-                    if (sectionSide[i][slot] == null) {
+                sectionRemoved.get(i).addAll(hunkRemoved.get(i));
+                sectionRemovedHash.get(i).addAll(hunkRemovedHash.get(i));
+                for (int slot = 0; slot < needles[i].length; slot++) {
+                    if (kinds[i][slot] == LineKind.ADDED && sectionSide[i][slot] == null) {
                         sectionSide[i][slot] = h[slot];
                     }
                 }
-                if (needles[i].length == 2 && h[0] != null && h[1] != null && sectionPair[i] == null) {
-                    sectionPair[i] = new LineEvidence[] {h[0], h[1]};
+                if (needles[i].length == 2 && h[1] != null) {
+                    sectionHunkAdded.get(i).add(h[1]);
                 }
             }
             for (LineEvidence[] h : hunkSide) {
                 h[0] = null;
                 h[1] = null;
             }
+            hunkRemoved.forEach(List::clear);
+            hunkRemovedHash.forEach(List::clear);
+        }
+
+        /**
+         * Judges the section's removed lines now that all its added lines are known: a removed line
+         * whose exact content the same file adds back was moved, not removed, and never counts.
+         */
+        private void settleSection() {
+            for (int i = 0; i < needles.length; i++) {
+                if (kinds[i][0] != LineKind.REMOVED) {
+                    continue;
+                }
+                List<LineEvidence> removed = sectionRemoved.get(i);
+                List<Long> hashes = sectionRemovedHash.get(i);
+                LineEvidence firstKept = null;
+                for (int k = 0; k < removed.size(); k++) {
+                    LineEvidence r = removed.get(k);
+                    if (sectionAdded.contains(hashes.get(k))) {
+                        if (movedLine[i] == 0) {
+                            movedLine[i] = r.patchLine();
+                        }
+                        continue;
+                    }
+                    if (firstKept == null) {
+                        firstKept = r;
+                    }
+                    if (needles[i].length == 2 && sectionPair[i] == null) {
+                        for (LineEvidence a : sectionHunkAdded.get(i)) {
+                            if (a.hunk() == r.hunk()) {
+                                sectionPair[i] = new LineEvidence[] {r, a};
+                                break;
+                            }
+                        }
+                    }
+                }
+                sectionSide[i][0] = firstKept;
+            }
         }
 
         @Override
         public void onSectionEnd(FileSection section) {
             inSection = false;
+            if (!sectionTainted) {
+                settleSection();
+            }
             for (int i = 0; i < needles.length; i++) {
                 if (sectionTainted) {
+                    if (!sectionRemoved.get(i).isEmpty() && rejectedLine[i][0] == 0) {
+                        rejectedLine[i][0] = sectionRemoved.get(i).get(0).patchLine();
+                    }
                     rejected(i, sectionSide[i]);
                     continue;
                 }
@@ -305,6 +414,12 @@ public final class StrictTransitionEvaluator {
             for (int i = 0; i < needles.length; i++) {
                 if (inHunk) {
                     rejected(i, hunkSide[i]);
+                    if (!hunkRemoved.get(i).isEmpty() && rejectedLine[i][0] == 0) {
+                        rejectedLine[i][0] = hunkRemoved.get(i).get(0).patchLine();
+                    }
+                }
+                if (inSection && !sectionRemoved.get(i).isEmpty() && rejectedLine[i][0] == 0) {
+                    rejectedLine[i][0] = sectionRemoved.get(i).get(0).patchLine();
                 }
                 if (inSection) {
                     rejected(i, sectionSide[i]);
@@ -331,6 +446,9 @@ public final class StrictTransitionEvaluator {
                 if (side[i][0] != null) {
                     return RequirementResult.satisfied(r, List.of(side[i][0]));
                 }
+                if (movedLine[i] > 0) {
+                    return moved(r, i);
+                }
                 String what = r instanceof Requirement.Added ? "added" : "removed";
                 return nowhere(r, i, 0, "no " + what + " line of a validated hunk holds it");
             }
@@ -344,15 +462,28 @@ public final class StrictTransitionEvaluator {
                 return RequirementResult.unmet(r, Unmet.Reason.NOT_IN_ONE_HUNK, "removed at " + where(removed)
                         + ", added at " + where(added) + ", never in the same hunk of the same file");
             }
+            if (removed == null && movedLine[i] > 0) {
+                return moved(r, i);
+            }
             if (added != null) {
                 return RequirementResult.unmet(r, Unmet.Reason.REMOVED_SIDE_MISSING, "'" + t.added() + "' is added at "
                         + where(added) + ", but no removed line holds '" + t.removed() + "'" + hint(i, 0));
+            }
+            if (keptOldLine[i] > 0) {
+                return RequirementResult.unmet(r, Unmet.Reason.ADDED_LINE_KEEPS_REMOVED, "every added line holding '" + t.added()
+                        + "' still holds '" + t.removed() + "' (first at patch line " + keptOldLine[i]
+                        + "): the old form must be gone from the line that carries the new one");
             }
             if (removed != null) {
                 return RequirementResult.unmet(r, Unmet.Reason.ADDED_SIDE_MISSING, "'" + t.removed() + "' is removed at "
                         + where(removed) + ", but no added line holds '" + t.added() + "'" + hint(i, 1));
             }
             return nowhere(r, i, -1, "neither side occurs in a validated hunk");
+        }
+
+        private RequirementResult moved(Requirement r, int i) {
+            return RequirementResult.unmet(r, Unmet.Reason.REMOVED_LINE_READDED, "every removed line holding the text is added back"
+                    + " unchanged in the same file (first at patch line " + movedLine[i] + "): a moved line is not a removal");
         }
 
         /** Unmet with nothing counted: the reason says where the text did occur, if anywhere. */

@@ -22,6 +22,10 @@ public record Unmet(Reason reason, String message) {
         /** Transition: the removed text is there but no added line holds the added text. */
         ADDED_SIDE_MISSING,
         /** Transition: both sides occur, but never in the same hunk of the same file. */
-        NOT_IN_ONE_HUNK
+        NOT_IN_ONE_HUNK,
+        /** Transition: the only added lines holding the new text still hold the old text. */
+        ADDED_LINE_KEEPS_REMOVED,
+        /** The only removed lines holding the text are added back unchanged in the same file: moved, not removed. */
+        REMOVED_LINE_READDED
     }
 }

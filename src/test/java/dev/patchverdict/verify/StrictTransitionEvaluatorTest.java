@@ -207,11 +207,31 @@ class StrictTransitionEvaluatorTest {
     }
 
     @Test
-    void aKnownLimitTextIsOnlyText() {
-        // The README's stated limit: the new line holds "safe_call(" inside "unsafe_call(", so the
-        // transition is met though nothing was made safe. Pinned so that a change here is noticed.
+    void theOldFormMustBeGoneFromTheLineThatCarriesTheNewOne() {
+        // "safe_call(" is inside "unsafe_call(": a line that still holds the old form is not a replacement.
         SemanticEvaluation e = evaluate(HEADER + "@@ -1,2 +1,2 @@\n x = 1\n-unsafe_call(a)\n+unsafe_call(b)\n",
                 V05Fixtures.transitionPlan());
-        assertTrue(e.accepted(), e.reasons().toString());
+        assertFalse(e.accepted());
+        assertEquals(Unmet.Reason.ADDED_LINE_KEEPS_REMOVED, e.unmet().get(0).unmet().orElseThrow().reason());
+        SemanticEvaluation fixed = evaluate(HEADER + "@@ -1,2 +1,2 @@\n x = 1\n-unsafe_call(a)\n+unsafe_call(a)\n+safe_call(a)\n"
+                .replace("@@ -1,2 +1,2 @@", "@@ -1,2 +1,3 @@"), V05Fixtures.transitionPlan());
+        assertFalse(fixed.accepted(), "unsafe_call(a) is removed and added back unchanged: moved, not removed");
+        assertEquals(Unmet.Reason.REMOVED_LINE_READDED, fixed.unmet().get(0).unmet().orElseThrow().reason());
+    }
+
+    @Test
+    void aRemovedLineAddedBackUnchangedElsewhereInTheFileIsAMoveNotARemoval() {
+        String moved = HEADER + "@@ -1,2 +1,2 @@\n x = 1\n-unsafe_call(args.value)\n+safe_call(args.value)\n"
+                + "@@ -40,1 +40,2 @@\n ## later\n+unsafe_call(args.value)\n";
+        SemanticEvaluation e = evaluate(moved, V05Fixtures.transitionPlan());
+        assertFalse(e.accepted(), e.reasons().toString());
+        assertEquals(Unmet.Reason.REMOVED_LINE_READDED, e.unmet().get(0).unmet().orElseThrow().reason());
+        // Another removed line holding the old form, not added back, still makes the replacement.
+        String twoCalls = HEADER + "@@ -1,3 +1,3 @@\n x = 1\n-unsafe_call(args.value)\n-unsafe_call(args.other)\n"
+                + "+safe_call(args.other)\n+unsafe_call(args.value)\n";
+        SemanticEvaluation ok = evaluate(twoCalls, V05Fixtures.transitionPlan());
+        assertTrue(ok.accepted(), ok.reasons().toString());
+        assertEquals(8, ok.requirements().get(0).evidence().get(0).patchLine(),
+                "the evidence is the removed line that was not added back");
     }
 }

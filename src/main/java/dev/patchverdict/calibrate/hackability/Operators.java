@@ -1,0 +1,16 @@
+package dev.patchverdict.calibrate.hackability;
+
+import java.util.List;
+
+/** Every operator the hackability audit runs, in report order. */
+public final class Operators {
+    private Operators() {}
+
+    public static List<Operator> all() {
+        return List.of(new CommentOnly(), new AddedWithoutRemoval(), new RemovalWithoutAddition(), new ContextOnly(),
+                new SplitAddedLine(), new CaseChanged(), new OutOfScopeFile(), new DeletedFileOnly(), new HeaderOnly(),
+                new AfterNoNewlineMarker(), new DashDashRemovedLine(), new DuplicatedSection(), new UnbalancedHunk(),
+                new BinarySection(), new SplitAcrossFiles(), new SplitAcrossHunks(), new RemovedAndReadded(), new OldFormKept(),
+                new WritesOutsideScope(), new SymlinkRedirect());
+    }
+}

@@ -1,0 +1,95 @@
+package dev.patchverdict.calibrate.hackability;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Writes well-formed git diff sections with hunk counts that balance, so that a decoy is rejected
+ * for its trick, not for a typo. Lines are given with their prefix (' ', '-', '+').
+ */
+final class Patches {
+    private Patches() {}
+
+    /** A hunk at {@code oldStart} (the same line in the new file); counts derived from the lines. */
+    static String hunk(int oldStart, List<String> lines) {
+        return hunk(oldStart, oldStart, lines, "");
+    }
+
+    static String hunk(int oldStart, List<String> lines, String heading) {
+        return hunk(oldStart, oldStart, lines, heading);
+    }
+
+    static String hunk(int oldStart, int newStart, List<String> lines) {
+        return hunk(oldStart, newStart, lines, "");
+    }
+
+    static String hunk(int oldStart, int newStart, List<String> lines, String heading) {
+        int oldCount = 0;
+        int newCount = 0;
+        for (String l : lines) {
+            char c = l.charAt(0);
+            if (c == ' ' || c == '-') {
+                oldCount++;
+            }
+            if (c == ' ' || c == '+') {
+                newCount++;
+            }
+        }
+        // git writes an empty side as the line before it, with count 0
+        StringBuilder sb = new StringBuilder();
+        sb.append("@@ -").append(range(oldCount == 0 ? oldStart - 1 : oldStart, oldCount)).append(" +")
+                .append(range(newCount == 0 ? newStart - 1 : newStart, newCount)).append(" @@");
+        if (!heading.isEmpty()) {
+            sb.append(' ').append(heading);
+        }
+        sb.append('\n');
+        lines.forEach(l -> sb.append(l).append('\n'));
+        return sb.toString();
+    }
+
+    private static String range(int start, int count) {
+        return count == 1 ? Integer.toString(start) : start + "," + count;
+    }
+
+    /** A section changing an existing file. */
+    static String modify(String path, String... hunks) {
+        StringBuilder sb = new StringBuilder();
+        sb.append("diff --git a/").append(path).append(" b/").append(path).append('\n');
+        sb.append("index 1111111..2222222 100644\n");
+        sb.append("--- a/").append(path).append('\n');
+        sb.append("+++ b/").append(path).append('\n');
+        for (String h : hunks) {
+            sb.append(h);
+        }
+        return sb.toString();
+    }
+
+    /** A section creating a file with the given lines. */
+    static String create(String path, String mode, List<String> content) {
+        List<String> lines = new ArrayList<>();
+        content.forEach(c -> lines.add("+" + c));
+        return "diff --git a/" + path + " b/" + path + "\n" + "new file mode " + mode + "\n" + "index 0000000..3333333\n"
+                + "--- /dev/null\n" + "+++ b/" + path + "\n" + hunk(1, lines);
+    }
+
+    /** A section deleting a file that held the given lines. */
+    static String delete(String path, List<String> content) {
+        List<String> lines = new ArrayList<>();
+        content.forEach(c -> lines.add("-" + c));
+        return "diff --git a/" + path + " b/" + path + "\n" + "deleted file mode 100644\n" + "index 4444444..0000000\n"
+                + "--- a/" + path + "\n" + "+++ /dev/null\n" + hunk(1, lines);
+    }
+
+    /** Lines prefixed with a kind byte. */
+    static List<String> prefixed(char kind, List<String> texts) {
+        List<String> out = new ArrayList<>();
+        texts.forEach(t -> out.add(kind + t));
+        return out;
+    }
+
+    static List<String> concat(List<String> a, List<String> b) {
+        List<String> out = new ArrayList<>(a);
+        out.addAll(b);
+        return out;
+    }
+}

@@ -1,0 +1,95 @@
+package dev.patchverdict.cli;
+
+import dev.patchverdict.calibrate.hackability.Hackability;
+import dev.patchverdict.calibrate.hackability.HackabilityException;
+import dev.patchverdict.report.HackabilityReport;
+import dev.patchverdict.report.IoMessages;
+import dev.patchverdict.report.OutputFiles;
+import dev.patchverdict.verify.Verifier;
+import dev.patchverdict.verify.upstream.PyJson;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.stream.Stream;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+@Command(
+        name = "hackability",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Build hollow candidates that try to fool an EvaluatorPlan (comment-only text, a removal",
+            "without the addition, a transition split across hunks, ...), verify each with an honest",
+            "manifest, and report hackability = passed_bad / valid_trials. Exit 0 when no decoy passes,",
+            "1 when one does, 2 when the audit cannot run."
+        })
+final class HackabilityCommand implements Callable<Integer> {
+    enum Format { text, json }
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--evaluator-plan", required = true, paramLabel = "FILE")
+    String plan;
+
+    @Option(names = "--work-unit", required = true, paramLabel = "FILE")
+    String workUnit;
+
+    @Option(names = "--candidate", paramLabel = "PATCH", description = "A known-good candidate to build more decoys from.")
+    String candidate;
+
+    @Option(names = "--format", paramLabel = "FORMAT", description = "${COMPLETION-CANDIDATES} (default: text).")
+    Format format = Format.text;
+
+    @Option(names = "--output", paramLabel = "FILE", description = "Also write the JSON report here (atomically).")
+    String output;
+
+    @Override
+    public Integer call() {
+        CliContext ctx = RootCommand.contextOf(spec);
+        Path scratch = null;
+        HackabilityReport report;
+        try {
+            Optional<byte[]> good = candidate == null ? Optional.empty() : Optional.of(Files.readAllBytes(ctx.resolve(candidate)));
+            scratch = Files.createTempDirectory("patchverdict-hackability-");
+            report = Hackability.run(ctx.resolve(plan), ctx.resolve(workUnit), good, new Verifier(Environments.of(ctx)), scratch,
+                    Version.get());
+        } catch (HackabilityException e) {
+            throw new CliException(ExitCode.UNDECIDED, e.getMessage());
+        } catch (IOException e) {
+            throw CliException.undecided("hackability", IoMessages.describe(e));
+        } finally {
+            delete(scratch);
+        }
+        String json = PyJson.dumpsIndented(report.json()) + "\n";
+        if (output != null) {
+            try {
+                OutputFiles.writeAtomically(ctx.resolve(output), json.getBytes(StandardCharsets.UTF_8));
+            } catch (IOException e) {
+                throw CliException.undecided(output, IoMessages.describe(e));
+            }
+        }
+        ctx.out().print(format == Format.json ? json : report.text());
+        ctx.out().flush();
+        return report.passedBad() == 0 ? ExitCode.PASSED : ExitCode.FAILED;
+    }
+
+    private static void delete(Path dir) {
+        if (dir == null) {
+            return;
+        }
+        try (Stream<Path> walk = Files.walk(dir)) {
+            for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        } catch (IOException e) {
+            // a temp folder left behind is not worth failing the run for
+        }
+    }
+}
