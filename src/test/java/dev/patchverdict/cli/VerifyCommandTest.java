@@ -151,7 +151,7 @@ class VerifyCommandTest {
                 """), r.out());
         CliRun junit = CliRun.in(ROOT, "calibrate", "--matrix", "extended", "--format", "junit");
         assertEquals(0, junit.code(), junit.err());
-        assertTrue(junit.out().contains("tests=\"32\" failures=\"0\""), junit.out());
+        assertTrue(junit.out().contains("tests=\"48\" failures=\"0\""), junit.out());
     }
 
     @Test

@@ -17,14 +17,14 @@ public final class OutOfScopeFile implements Operator {
 
     @Override
     public List<Decoy> build(Targets t) {
-        if (t.allAdded().isEmpty() && t.allRemoved().isEmpty()) {
+        if (t.allAdded().isEmpty() && t.allRemoved().isEmpty() || t.outOfScope().isEmpty()) {
             return List.of();
         }
         List<String> lines = Patches.concat(Patches.prefixed('-', t.allRemoved()), Patches.prefixed('+', t.allAdded()));
         if (t.allRemoved().isEmpty()) {
             lines.add(0, " # context");
         }
-        return List.of(decoy("other-file", Patches.modify(t.outOfScope(), Patches.hunk(1, lines))));
+        return List.of(decoy("other-file", Patches.modify(t.outOfScope().get(), Patches.hunk(1, lines))));
     }
 
     private Decoy decoy(String variant, String patch) {

@@ -20,7 +20,10 @@ public final class SplitAcrossFiles implements Operator {
         if (t.allRemoved().isEmpty() || t.allAdded().isEmpty()) {
             return List.of();
         }
-        String other = t.secondInScope().orElse(t.outOfScope());
+        if (t.secondInScope().isEmpty() && t.outOfScope().isEmpty()) {
+            return List.of();
+        }
+        String other = t.secondInScope().orElseGet(() -> t.outOfScope().get());
         return List.of(decoy(t.secondInScope().isPresent() ? "two-in-scope-files" : "second-file-out-of-scope",
                 Patches.modify(t.inScope(), Patches.hunk(1, Patches.concat(List.of(" # context"), Patches.prefixed('-', t.allRemoved()))))
                         + Patches.modify(other, Patches.hunk(1, Patches.concat(List.of(" # context"), Patches.prefixed('+', t.allAdded()))))));

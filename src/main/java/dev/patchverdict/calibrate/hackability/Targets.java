@@ -20,7 +20,7 @@ public record Targets(
         List<Transition> transitions,
         String inScope,
         Optional<String> secondInScope,
-        String outOfScope) {
+        Optional<String> outOfScope) {
 
     /** A removed text and the added text that must replace it. */
     public record Transition(String removed, String added) {}
@@ -71,9 +71,13 @@ public record Targets(
                 inScope.add(candidate);
             }
         }
-        String out = "outside-scope/notes.md";
-        for (int i = 0; matchesAny(allowed, out); i++) {
-            out = "outside-scope-" + i + "/notes.md";
+        // A scope that admits every path has no outside: operators that need one do not apply.
+        Optional<String> out = Optional.empty();
+        for (String c : List.of("outside-scope/notes.md", "zz-outside/notes.txt", ".outside-scope", "OUTSIDE")) {
+            if (!(matchesAny(allowed, c) && matchesAny(write, c)) || matchesAny(forbidden, c)) {
+                out = Optional.of(c);
+                break;
+            }
         }
         return new Targets(version, exact, added, removed, transitions, inScope.isEmpty() ? "README.md" : inScope.get(0),
                 inScope.size() > 1 ? Optional.of(inScope.get(1)) : Optional.empty(), out);
