@@ -48,7 +48,7 @@ def header(name, size):
     # prefix ends only there.
     p = os.path.join(d, name)
     if os.path.exists(p): return
-    body = b"x " * ((size - 24) // 2) + b"b/x"
+    body = b"x " * ((size - 24) // 2) + b"b/z"
     with open(p, "wb") as f:
         f.write(b"diff --git a/" + body + b"\nnew file mode 100644\n")
 header("header-320k.diff", 320_000)
