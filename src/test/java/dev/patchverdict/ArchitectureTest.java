@@ -92,12 +92,13 @@ class ArchitectureTest {
             .because("System.nanoTime measures how long a run took, which only the behavioural runner does");
 
     /**
-     * The packages are layers: reading and digesting JSON at the bottom, the diff reader on its own,
+     * The packages are layers: safe message text and reading and digesting JSON at the bottom, the diff reader on its own,
      * the records and plans above JSON, the static verifier above those, and only the command line
      * wiring everything (the layers for calibration, audits and cohorts are declared ahead of them).
      */
     static final ArchRule packagesAreLayered = layeredArchitecture().consideringOnlyDependenciesInLayers()
             .withOptionalLayers(true)
+            .layer("text").definedBy("dev.patchverdict.text..")
             .layer("json").definedBy("dev.patchverdict.json..")
             .layer("digest").definedBy("dev.patchverdict.digest..")
             .layer("diff").definedBy("dev.patchverdict.diff..")
@@ -110,13 +111,14 @@ class ArchitectureTest {
             .layer("cohort").definedBy("dev.patchverdict.cohort..")
             .layer("behave").definedBy("dev.patchverdict.behave..")
             .layer("cli").definedBy("dev.patchverdict.cli..")
-            .whereLayer("json").mayNotAccessAnyLayer()
-            .whereLayer("digest").mayOnlyAccessLayers("json")
-            .whereLayer("diff").mayNotAccessAnyLayer()
-            .whereLayer("record").mayOnlyAccessLayers("json", "digest")
-            .whereLayer("plan").mayOnlyAccessLayers("json", "digest", "record")
-            .whereLayer("report").mayOnlyAccessLayers("json", "digest")
-            .whereLayer("verify").mayOnlyAccessLayers("json", "digest", "diff", "record", "plan", "report")
+            .whereLayer("text").mayNotAccessAnyLayer()
+            .whereLayer("json").mayOnlyAccessLayers("text")
+            .whereLayer("digest").mayOnlyAccessLayers("json", "text")
+            .whereLayer("diff").mayOnlyAccessLayers("text")
+            .whereLayer("record").mayOnlyAccessLayers("json", "digest", "text")
+            .whereLayer("plan").mayOnlyAccessLayers("json", "digest", "record", "text")
+            .whereLayer("report").mayOnlyAccessLayers("json", "digest", "text")
+            .whereLayer("verify").mayOnlyAccessLayers("json", "digest", "diff", "record", "plan", "report", "text")
             .whereLayer("cli").mayNotBeAccessedByAnyLayer();
 
     @Test

@@ -45,9 +45,20 @@ final class CalibrateCommand implements Callable<Integer> {
     @Option(names = "--output", paramLabel = "FILE", description = "Write the report here (atomically) instead of standard output.")
     String output;
 
+    @Option(names = "--force", description = "Replace an existing output file (never one of the inputs); its file mode is kept.")
+    boolean force;
+
     @Override
     public Integer call() {
         CliContext ctx = RootCommand.contextOf(spec);
+        if (output != null) {
+            try {
+                OutputFiles.checkOutput(ctx.resolve(output), BuiltInMatrices.FILES.containsKey(matrix)
+                        ? java.util.Map.of() : java.util.Map.of("--matrix", ctx.resolve(matrix)), force);
+            } catch (IOException e) {
+                throw CliException.undecided(output, IoMessages.describe(e));
+            }
+        }
         Path scratch = null;
         MatrixReport report;
         try {

@@ -61,21 +61,52 @@ final class DiffCommand implements Runnable {
             return result.diagnostics();
         }
 
+        /** The input could not be read to its end, or passed one of the reader's limits: no verdict on it. */
         boolean unreadable() {
-            return result.diagnostics().stream().anyMatch(d -> d.code() == DiagnosticCode.INPUT_UNREADABLE);
+            return result.diagnostics().stream().anyMatch(d -> UNDECIDED_CODES.contains(d.code()));
+        }
+    }
+
+    static final java.util.Set<DiagnosticCode> UNDECIDED_CODES = java.util.EnumSet.of(DiagnosticCode.INPUT_UNREADABLE,
+            DiagnosticCode.LINE_TOO_LONG, DiagnosticCode.HEADER_TOO_LONG, DiagnosticCode.TOO_MANY_SECTIONS);
+
+    /** The reader's bounds, settable on each command that reads a diff. */
+    static final class Limits {
+        @Option(names = "--max-line-bytes", paramLabel = "N",
+                description = "Longest line read (default: ${DEFAULT-VALUE}); a longer one is LINE_TOO_LONG.")
+        int maxLineBytes = DiffReader.Options.DEFAULT_MAX_LINE_BYTES;
+
+        @Option(names = "--max-header-bytes", paramLabel = "N",
+                description = "Longest header line read (default: ${DEFAULT-VALUE}); a longer one is HEADER_TOO_LONG.")
+        int maxHeaderBytes = DiffReader.Options.DEFAULT_MAX_HEADER_BYTES;
+
+        @Option(names = "--max-sections", paramLabel = "N",
+                description = "Most file sections read (default: ${DEFAULT-VALUE}); one more is TOO_MANY_SECTIONS.")
+        int maxSections = DiffReader.Options.DEFAULT_MAX_SECTIONS;
+
+        DiffReader.Options options(CommandSpec spec) {
+            try {
+                return new DiffReader.Options(true, maxLineBytes, maxHeaderBytes, maxSections);
+            } catch (IllegalArgumentException e) {
+                throw new ParameterException(spec.commandLine(), e.getMessage());
+            }
         }
     }
 
     static Report read(CliContext ctx, String name, Profile profile) throws IOException {
+        return read(ctx, name, profile, DiffReader.Options.DEFAULT);
+    }
+
+    static Report read(CliContext ctx, String name, Profile profile, DiffReader.Options options) throws IOException {
         if (name.equals("-")) {
-            return new Report(name, DiffReader.readSections(ctx.in(), profile));
+            return new Report(name, DiffReader.readSections(ctx.in(), profile, options));
         }
         Path file = ctx.resolve(name);
         if (Files.isDirectory(file)) {
             throw new IOException("is a directory");
         }
         try (InputStream in = Files.newInputStream(file)) {
-            return new Report(name, DiffReader.readSections(in, profile));
+            return new Report(name, DiffReader.readSections(in, profile, options));
         }
     }
 
@@ -126,10 +157,14 @@ final class DiffCommand implements Runnable {
         @Parameters(arity = "1..*", paramLabel = "FILE")
         List<String> files;
 
+        @picocli.CommandLine.Mixin
+        Limits limits = new Limits();
+
         @Override
         public Integer call() {
             CliContext ctx = RootCommand.contextOf(spec);
             Profile p = profile(profile, allow);
+            DiffReader.Options options = limits.options(spec);
             ObjectMapper mapper = new ObjectMapper();
             ArrayNode all = JsonNodeFactory.instance.arrayNode();
             boolean rejected = false;
@@ -137,7 +172,7 @@ final class DiffCommand implements Runnable {
             for (String name : files) {
                 Report r;
                 try {
-                    r = read(ctx, name, p);
+                    r = read(ctx, name, p, options);
                 } catch (IOException e) {
                     ctx.err().println("patchverdict: " + name + ": " + IoMessages.describe(e));
                     unreadable = true;
@@ -190,12 +225,15 @@ final class DiffCommand implements Runnable {
         @Parameters(arity = "1", paramLabel = "FILE")
         String file;
 
+        @picocli.CommandLine.Mixin
+        Limits limits = new Limits();
+
         @Override
         public Integer call() {
             CliContext ctx = RootCommand.contextOf(spec);
             Report r;
             try {
-                r = read(ctx, file, profile(profile, allow));
+                r = read(ctx, file, profile(profile, allow), limits.options(spec));
             } catch (IOException e) {
                 throw CliException.undecided(file, IoMessages.describe(e));
             }

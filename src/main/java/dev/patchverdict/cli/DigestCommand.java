@@ -20,7 +20,7 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         description = {
             "Print the digest of each file: the canonical JSON digest of a JSON document,",
-            "or with --raw the SHA-256 of its bytes."
+            "or with --raw the SHA-256 of its bytes. '-' reads standard input; pipes and FIFOs are read to their end."
         })
 final class DigestCommand implements Callable<Integer> {
     @Spec
@@ -38,9 +38,14 @@ final class DigestCommand implements Callable<Integer> {
         StrictJson json = StrictJson.withDefaults();
         int rc = ExitCode.PASSED;
         for (String name : files) {
-            Path file = ctx.resolve(name);
             try {
-                Digest d = raw ? Digests.file(file) : Digests.canonical(json.read(file));
+                Digest d;
+                if (name.equals("-")) {
+                    d = raw ? Digests.stream(ctx.in()) : Digests.canonical(json.read(ctx.in()));
+                } else {
+                    Path file = ctx.resolve(name);
+                    d = raw ? Digests.file(file) : Digests.canonical(json.read(file));
+                }
                 ctx.out().println(d + "  " + name);
             } catch (JsonInputException e) {
                 ctx.err().println("patchverdict: " + name + ": not a JSON document (" + e.getMessage()

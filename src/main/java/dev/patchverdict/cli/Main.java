@@ -1,5 +1,6 @@
 package dev.patchverdict.cli;
 
+import dev.patchverdict.diff.DiffReaderBug;
 import java.io.InputStream;
 import java.io.PrintStream;
 import java.io.PrintWriter;
@@ -49,7 +50,7 @@ public final class Main {
                 }
                 return ce.exitCode();
             }
-            ctx.err().println("patchverdict: internal error: " + ex);
+            ctx.err().println("patchverdict: internal error: " + (ex instanceof DiffReaderBug ? ex.getMessage() : ex));
             if (root.debug()) {
                 ex.printStackTrace(ctx.err());
             } else {
@@ -57,7 +58,18 @@ public final class Main {
             }
             return ExitCode.UNDECIDED;
         });
-        int rc = cl.execute(args);
+        int rc;
+        try {
+            rc = cl.execute(args);
+        } catch (VirtualMachineError e) {
+            // Out of memory or stack: no verdict, and one line rather than a stack trace and exit 1.
+            ctx.err().println("patchverdict: internal error: " + e
+                    + (e instanceof OutOfMemoryError ? " (the input is beyond what this heap holds)" : ""));
+            if (root.debug()) {
+                e.printStackTrace(ctx.err());
+            }
+            rc = ExitCode.UNDECIDED;
+        }
         ctx.out().flush();
         ctx.err().flush();
         return rc;

@@ -93,11 +93,19 @@ final class ManifestCommand implements Callable<Integer> {
     @Option(names = "--output", required = true, paramLabel = "FILE", description = "Where to write the manifest (outside the candidate root).")
     String output;
 
+    @Option(names = "--force", description = "Replace an existing output file (never one of the inputs); its file mode is kept.")
+    boolean force;
+
     @Override
     public Integer call() {
         CliContext ctx = RootCommand.contextOf(spec);
         Instant now = ctx.clock().instant();
         Path out = ctx.resolve(output);
+        try {
+            OutputFiles.checkOutput(out, java.util.Map.of("--work-unit", ctx.resolve(workUnit)), force);
+        } catch (IOException e) {
+            throw CliException.undecided(output, IoMessages.describe(e));
+        }
         try {
             CandidateRoot root = CandidateRoot.open(ctx.resolve(candidateRoot));
             if (OutputFiles.isInside(out, root.path())) {

@@ -107,6 +107,9 @@ final class PlanCommand implements Runnable {
         @Option(names = "--output", required = true, paramLabel = "FILE")
         String output;
 
+        @Option(names = "--force", description = "Replace an existing output file (never the work unit); its file mode is kept.")
+        boolean force;
+
         @Override
         public Integer call() {
             CliContext ctx = RootCommand.contextOf(spec);
@@ -115,6 +118,11 @@ final class PlanCommand implements Runnable {
                 types.add(Options.wire(spec, LogType.class, t, "--log-type"));
             }
             Visibility vis = Options.wire(spec, Visibility.class, visibility, "--visibility");
+            try {
+                OutputFiles.checkOutput(ctx.resolve(output), java.util.Map.of("--work-unit", ctx.resolve(workUnit)), force);
+            } catch (IOException e) {
+                throw CliException.undecided(output, IoMessages.describe(e));
+            }
             try {
                 WorkUnit wu = DocumentReader.strict().readWorkUnit(ctx.resolve(workUnit));
                 PlanRequest request;

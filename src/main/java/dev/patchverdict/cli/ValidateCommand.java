@@ -13,7 +13,6 @@ import dev.patchverdict.record.DocumentReader;
 import dev.patchverdict.record.DocumentType;
 import dev.patchverdict.record.InvalidDocumentException;
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -34,7 +33,7 @@ import picocli.CommandLine.TypeConversionException;
             "or BehaviouralPlan:",
             "strict JSON, a supported schema version, and the document's schema. Prints",
             "'OK <type> v<version> FILE', or one 'FILE: <problem>' line per problem.",
-            "Exit 0 when every file is valid, 2 when any is invalid or unreadable."
+            "Exit 0 when every file is valid, 2 when any is invalid or unreadable. '-' reads standard input."
         })
 final class ValidateCommand implements Callable<Integer> {
     @Spec
@@ -55,9 +54,8 @@ final class ValidateCommand implements Callable<Integer> {
         StrictJson json = StrictJson.withDefaults();
         int rc = ExitCode.PASSED;
         for (String name : files) {
-            Path file = ctx.resolve(name);
             try {
-                JsonNode node = json.read(file);
+                JsonNode node = name.equals("-") ? json.read(ctx.in()) : json.read(ctx.resolve(name));
                 if (type == null && BehaviouralPlans.isBehaviouralPlan(node)) {
                     // A separate evaluator's plan, with its own schema and reader.
                     BehaviouralPlans.parse(node, name);

@@ -59,6 +59,9 @@ final class VerifyCommand implements Callable<Integer> {
     @Option(names = "--format", paramLabel = "FORMAT", description = "What to print: ${COMPLETION-CANDIDATES} (default: json).")
     Format format = Format.json;
 
+    @Option(names = "--force", description = "Replace an existing output file (never one of the inputs); its file mode is kept.")
+    boolean force;
+
     @Override
     public Integer call() {
         CliContext ctx = RootCommand.contextOf(spec);
@@ -70,6 +73,14 @@ final class VerifyCommand implements Callable<Integer> {
         }
         if (bundleDir != null) {
             targets.add(bundleDir);
+        }
+        if (out != null) {
+            try {
+                OutputFiles.checkOutput(out, java.util.Map.of("--work-unit", ctx.resolve(workUnit),
+                        "--result-manifest", ctx.resolve(resultManifest), "--evaluator-plan", ctx.resolve(evaluatorPlan)), force);
+            } catch (IOException e) {
+                throw CliException.undecided(output, IoMessages.describe(e));
+            }
         }
         VerifyRequest request = new VerifyRequest(ctx.resolve(workUnit), ctx.resolve(resultManifest), ctx.resolve(candidateRoot),
                 ctx.resolve(evaluatorPlan), targets);

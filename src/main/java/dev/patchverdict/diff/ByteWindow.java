@@ -28,6 +28,8 @@ final class ByteWindow {
     private final InputStream in;
     private final Hasher digest;
     private final int maxWindow;
+    /** The longest line a scan returns; past it a scan reports -1, so the window never grows for one line. */
+    private int maxLine = Integer.MAX_VALUE;
     byte[] buf;
     /** Absolute offset of buf[0]. */
     long base;
@@ -39,8 +41,9 @@ final class ByteWindow {
     /** Flags of the last line scanned by {@link #scanLine}. */
     int lineFlags;
 
-    ByteWindow(InputStream in, MessageDigest digest, int initialSize, int maxWindow) {
+    ByteWindow(InputStream in, MessageDigest digest, int initialSize, int maxWindow, int maxLine) {
         this.in = in;
+        this.maxLine = maxLine;
         this.digest = digest == null ? null : new Hasher(digest);
         this.maxWindow = maxWindow;
         this.buf = new byte[Math.max(64, initialSize)];
@@ -54,6 +57,10 @@ final class ByteWindow {
         this.buf = data;
         this.limit = data.length;
         this.eof = true;
+    }
+
+    void limitLines(int max) {
+        maxLine = max;
     }
 
     /** The SHA-256 of all input, once it has been read to its end; null when not hashing. */
@@ -190,9 +197,13 @@ final class ByteWindow {
             flags |= lineFlags;
             if (e >= 0) {
                 lineFlags = flags;
-                return base + e;
+                return base + e - pos > maxLine ? -1 : base + e;
             }
             long absI = base + limit;
+            if (absI - pos > maxLine) {
+                lineFlags = flags;
+                return -1;
+            }
             if (!ensure(absI, 1)) {
                 lineFlags = flags;
                 if (!eof) {
@@ -301,9 +312,12 @@ final class ByteWindow {
         while (true) {
             int e = lineEndBuffered(i);
             if (e >= 0) {
-                return base + e;
+                return base + e - pos > maxLine ? -1 : base + e;
             }
             long absI = base + limit;
+            if (absI - pos > maxLine) {
+                return -1;
+            }
             if (!ensure(absI, 1)) {
                 return eof ? base + limit : -1;
             }

@@ -23,7 +23,9 @@ public enum DiagnosticCode {
     HEADER_MODE_INVALID(Category.GIT, "a mode that does not parse"),
     HEADER_MISSING_NAME(Category.GIT, "a header from which no file name can be taken"),
     BINARY_PATCH_CORRUPT(Category.GIT, "a binary payload that does not decode; git stops reading there"),
-    LINE_TOO_LONG(Category.GIT, "a line longer than the reader's bounded window; reading stops there"),
+    LINE_TOO_LONG(Category.GIT, "a line longer than the reader's line limit; reading stops there"),
+    HEADER_TOO_LONG(Category.GIT, "a header line longer than the reader's header limit; reading stops there"),
+    TOO_MANY_SECTIONS(Category.GIT, "more file sections than the reader's section limit; reading stops there"),
     INPUT_UNREADABLE(Category.GIT, "the input could not be read to its end"),
 
     // Structure git tolerates but a strict reader must not.

@@ -16,8 +16,9 @@ import java.util.Objects;
  * a window of a few lines (each at most {@link Options#maxLineBytes()}), and per-input state that grows
  * with the number of file sections only.
  *
- * <p>Bad input never throws: every problem is a {@link Diagnostic}. Only the caller's own visitor may throw,
- * and that propagates.
+ * <p>Bad input never throws: every problem is a {@link Diagnostic}. The caller's own visitor may throw, and
+ * that propagates; a failure of the reader itself is a bug and propagates as a {@link DiffReaderBug}, never as
+ * a diagnostic that would pass for bad input.
  *
  * <pre>{@code
  * DiffOutcome o = DiffReader.read(in, Profile.STRICT, new DiffVisitor() {
@@ -32,16 +33,52 @@ public final class DiffReader {
     private DiffReader() {}
 
     /**
+     * The reader's bounds, each reached with a named diagnostic rather than an exhausted heap.
+     *
      * @param sha256 compute the SHA-256 of the input in the same pass
      * @param maxLineBytes the longest line the reader holds; a longer one is a {@code LINE_TOO_LONG} error
+     * @param maxHeaderBytes the longest header line ({@code diff --git}, {@code ---}/{@code +++}, extended
+     *     headers); a longer one is a {@code HEADER_TOO_LONG} error
+     * @param maxSections the most file sections read; one more is a {@code TOO_MANY_SECTIONS} error, which keeps
+     *     the per-section state (path sets, a caller's list of sections) bounded
      */
-    public record Options(boolean sha256, int maxLineBytes) {
-        public static final Options DEFAULT = new Options(true, 16 << 20);
+    public record Options(boolean sha256, int maxLineBytes, int maxHeaderBytes, int maxSections) {
+        public static final int DEFAULT_MAX_LINE_BYTES = 1 << 20;
+        public static final int DEFAULT_MAX_HEADER_BYTES = 64 << 10;
+        public static final int DEFAULT_MAX_SECTIONS = 250_000;
+        public static final Options DEFAULT = new Options(true, DEFAULT_MAX_LINE_BYTES, DEFAULT_MAX_HEADER_BYTES,
+                DEFAULT_MAX_SECTIONS);
 
         public Options {
             if (maxLineBytes < 1024) {
                 throw new IllegalArgumentException("maxLineBytes below 1024: " + maxLineBytes);
             }
+            if (maxLineBytes > (Integer.MAX_VALUE - 64) / 4) {
+                throw new IllegalArgumentException("maxLineBytes above " + (Integer.MAX_VALUE - 64) / 4 + ": " + maxLineBytes);
+            }
+            if (maxHeaderBytes < 64) {
+                throw new IllegalArgumentException("maxHeaderBytes below 64: " + maxHeaderBytes);
+            }
+            if (maxSections < 1) {
+                throw new IllegalArgumentException("maxSections below 1: " + maxSections);
+            }
+        }
+
+        /** The default header and section limits with this line limit. */
+        public Options(boolean sha256, int maxLineBytes) {
+            this(sha256, maxLineBytes, DEFAULT_MAX_HEADER_BYTES, DEFAULT_MAX_SECTIONS);
+        }
+
+        public Options withMaxLineBytes(int n) {
+            return new Options(sha256, n, maxHeaderBytes, maxSections);
+        }
+
+        public Options withMaxHeaderBytes(int n) {
+            return new Options(sha256, maxLineBytes, n, maxSections);
+        }
+
+        public Options withMaxSections(int n) {
+            return new Options(sha256, maxLineBytes, maxHeaderBytes, n);
         }
     }
 
@@ -55,20 +92,22 @@ public final class DiffReader {
         MessageDigest md = options.sha256() ? sha256() : null;
         // Room for a few maximal lines of lookahead.
         long max = Math.min(Integer.MAX_VALUE - 16L, 4L * options.maxLineBytes() + 64);
-        ByteWindow w = new ByteWindow(in, md, (int) Math.min(1 << 16, max), (int) max);
-        return run(w, md, profile, visitor);
+        ByteWindow w = new ByteWindow(in, md, (int) Math.min(1 << 16, max), (int) max, options.maxLineBytes());
+        return run(w, md, profile, visitor, options);
     }
 
     /** Reads bytes already in memory without copying them. */
     public static DiffOutcome read(byte[] bytes, Profile profile, DiffVisitor visitor, Options options) {
         MessageDigest md = options.sha256() ? sha256() : null;
-        return run(new ByteWindow(bytes, md), md, profile, visitor);
+        ByteWindow w = new ByteWindow(bytes, md);
+        w.limitLines(options.maxLineBytes());
+        return run(w, md, profile, visitor, options);
     }
 
-    private static DiffOutcome run(ByteWindow w, MessageDigest md, Profile profile, DiffVisitor visitor) {
+    private static DiffOutcome run(ByteWindow w, MessageDigest md, Profile profile, DiffVisitor visitor, Options options) {
         Objects.requireNonNull(profile, "profile");
         Objects.requireNonNull(visitor, "visitor");
-        Engine e = new Engine(w, profile, new Guarded(visitor), overridesOnLine(visitor));
+        Engine e = new Engine(w, profile, new Guarded(visitor), overridesOnLine(visitor), options);
         try {
             e.run();
         } catch (VisitorFailure f) {
@@ -187,8 +226,12 @@ public final class DiffReader {
      * caller that reports sections and numstat needs, in memory that grows only per file section.
      */
     public static DiffResult readSections(InputStream in, Profile profile) throws IOException {
+        return readSections(in, profile, Options.DEFAULT);
+    }
+
+    public static DiffResult readSections(InputStream in, Profile profile, Options options) throws IOException {
         Collector c = new Collector(false);
-        DiffOutcome o = read(in, profile, c, Options.DEFAULT);
+        DiffOutcome o = read(in, profile, c, options);
         return c.result(o);
     }
 

@@ -46,10 +46,16 @@ final class Engine {
     private int errors;
     private int warnings;
     private final BinaryHunks binary = new BinaryHunks();
+    private final int maxLineBytes;
+    private final int maxHeaderBytes;
+    private final int maxSections;
     private final LineView view = new LineView();
 
-    Engine(ByteWindow w, Profile profile, DiffVisitor visitor, boolean linesWanted) {
+    Engine(ByteWindow w, Profile profile, DiffVisitor visitor, boolean linesWanted, DiffReader.Options options) {
         this.w = w;
+        this.maxLineBytes = options.maxLineBytes();
+        this.maxHeaderBytes = options.maxHeaderBytes();
+        this.maxSections = options.maxSections();
         this.profile = profile;
         this.visitor = visitor;
         this.linesWanted = linesWanted;
@@ -171,9 +177,21 @@ final class Engine {
     private void tooLong() {
         if (!fatal) {
             gitError(DiagnosticCode.LINE_TOO_LONG, pos, lineNo,
-                    "a line longer than the reader's window; reading stops here");
+                    "a line longer than " + maxLineBytes + " bytes (the line limit); reading stops here");
         }
         gitStopped = true;
+    }
+
+    /** The current line, a header, is over the header limit: reported as fatal. Name splitting stays linear. */
+    private boolean headerTooLong() {
+        return le - ls > maxHeaderBytes && headerTooLong(ls, lineNo);
+    }
+
+    private boolean headerTooLong(long at, long line) {
+        gitError(DiagnosticCode.HEADER_TOO_LONG, at, line, "a header line longer than " + maxHeaderBytes
+                + " bytes (the header limit); reading stops here");
+        gitStopped = true;
+        return true;
     }
 
     /** Moves past the current line, running the byte checks on it. */
@@ -208,9 +226,10 @@ final class Engine {
             binary.close();
             throw f;
         } catch (RuntimeException e) {
-            // A reader bug must not turn bad input into a crash for the caller; it is reported as input it
-            // could not read.
-            gitError(DiagnosticCode.INPUT_UNREADABLE, pos, lineNo, "internal error while reading: " + e);
+            // A reader bug is not a property of the input: reported as a diagnostic it would read as a rejected
+            // diff and hide from tests and fuzzing. It propagates, named, for the caller to report as a failure.
+            binary.close();
+            throw new DiffReaderBug("internal error in the diff reader at byte " + pos + ", line " + lineNo + ": " + e, e);
         }
         long lastLine = lineNo;
         if (!gitStopped && !fatal) {
@@ -312,6 +331,9 @@ final class Engine {
                 return null;
             }
             if (startsWith(ls, le, DIFF_GIT)) {
+                if (headerTooLong()) {
+                    return null;
+                }
                 Header h = parseGitHeader();
                 if (h == null) {
                     return null; // fatal, reported
@@ -324,6 +346,9 @@ final class Engine {
             if (startsWith(ls, le, OLD) && w.startsWith(le, le + 4, NEW)) {
                 long nextEnd = peekEnd(le);
                 if (nextEnd < 0) {
+                    return null;
+                }
+                if (headerTooLong() || nextEnd - le > maxHeaderBytes && headerTooLong(le, lineNo + 1)) {
                     return null;
                 }
                 long nextLen = nextEnd - le;
@@ -374,6 +399,9 @@ final class Engine {
             if (kind == HeaderLine.HUNK || kind == HeaderLine.UNRECOGNIZED) {
                 stopLine = ls;
                 break;
+            }
+            if (headerTooLong()) {
+                return null;
             }
             if (fatal) {
                 return null;
@@ -647,6 +675,13 @@ final class Engine {
     // ------------------------------------------------------------------ one section
 
     private boolean parseSection(Header h) {
+        if (sections >= maxSections) {
+            // Per-section state (path sets, the caller's list of sections) grows with this count.
+            gitError(DiagnosticCode.TOO_MANY_SECTIONS, h.offset, h.line, "more than " + maxSections
+                    + " file sections (the section limit); reading stops here");
+            gitStopped = true;
+            return false;
+        }
         sections++;
         FileHeader fh = toModel(h);
         visitor.onSectionStart(fh);

@@ -169,6 +169,39 @@ final class GitNames {
         return -1;
     }
 
+    /** Positions of the '/' bytes in b[from, to), in order. */
+    private static int[] slashPositions(byte[] b, int from, int to) {
+        int n = 0;
+        for (int i = from; i < to; i++) {
+            if (b[i] == '/') {
+                n++;
+            }
+        }
+        int[] at = new int[n];
+        n = 0;
+        for (int i = from; i < to; i++) {
+            if (b[i] == '/') {
+                at[n++] = i;
+            }
+        }
+        return at;
+    }
+
+    /**
+     * {@link #skipTreePrefix(int, byte[], int, int)} in constant time, given the line's slash positions and the
+     * index of the first one at or after {@code off}.
+     */
+    private static int skipTreePrefix(int pValue, byte[] b, int off, int len, int[] slashes, int first) {
+        if (pValue == 0) {
+            return (len > 0 && b[off] == '/') ? -1 : off;
+        }
+        int k = first + pValue - 1;
+        if (k >= slashes.length || slashes[k] >= off + len) {
+            return -1;
+        }
+        return slashes[k] == off ? -1 : slashes[k] + 1;
+    }
+
     private static int indexOf(byte[] b, int from, int to, byte c) {
         for (int i = from; i < to; i++) {
             if (b[i] == c) {
@@ -281,7 +314,11 @@ final class GitNames {
         if (nl < 0) {
             return null;
         }
-        int lineLen = nl - name;
+        // Every space is a candidate split, and skipping the second name's prefix from each one would rescan
+        // the rest of the line: quadratic in a line of many spaces. The slashes are found once instead, and
+        // the split points only move right, so one cursor over them serves every candidate.
+        int[] slashes = slashPositions(b, name, nl);
+        int cursor = 0;
         for (int len = 0;; len++) {
             int c = b[name + len] & 0xff;
             if (c == '\n') {
@@ -291,7 +328,11 @@ final class GitNames {
                 if (name + len + 1 >= e || b[name + len + 1] == 0) {
                     return null;
                 }
-                int second = skipTreePrefix(pValue, b, name + len + 1, lineLen - (len + 1));
+                int off = name + len + 1;
+                while (cursor < slashes.length && slashes[cursor] < off) {
+                    cursor++;
+                }
+                int second = skipTreePrefix(pValue, b, off, nl - off, slashes, cursor);
                 if (second < 0) {
                     return null;
                 }

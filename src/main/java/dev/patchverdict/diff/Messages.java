@@ -1,5 +1,7 @@
 package dev.patchverdict.diff;
 
+import dev.patchverdict.text.SafeText;
+
 /** Makes input bytes safe to show in a message: escaped, and cut to a bounded length. */
 final class Messages {
     static final int QUOTE_LIMIT = 80;
@@ -34,32 +36,21 @@ final class Messages {
                 }
                 sb.append((char) c);
                 i++;
-            } else if (c == '\t') {
-                sb.append("\\t");
-                i++;
-            } else if (c == '\r') {
-                sb.append("\\r");
-                i++;
-            } else if (c == '\n') {
-                sb.append("\\n");
-                i++;
             } else if (c >= 0x80) {
                 int cp = Utf8.decodeAt(b, i, to);
                 if (cp < 0) {
                     sb.append(String.format("\\x%02x", c));
                     i++;
                 } else {
-                    int n = Utf8.encodedLength(cp);
-                    if (Utf8.isInvisible(cp) || Character.getType(cp) == Character.FORMAT
-                            || Character.isISOControl(cp)) {
-                        sb.append(String.format("\\u{%04X}", cp));
+                    if (SafeText.mustEscape(cp)) {
+                        SafeText.appendEscape(sb, cp);
                     } else {
                         sb.appendCodePoint(cp);
                     }
-                    i += n;
+                    i += Utf8.encodedLength(cp);
                 }
             } else {
-                sb.append(String.format("\\x%02x", c));
+                SafeText.appendEscape(sb, c);
                 i++;
             }
             shown++;

@@ -121,11 +121,7 @@ final class Utf8 {
 
     /** Trojan Source characters: bidirectional controls and zero-width characters. */
     static boolean isInvisible(int cp) {
-        return cp == 0x061c
-                || (cp >= 0x200b && cp <= 0x200f)
-                || (cp >= 0x202a && cp <= 0x202e)
-                || (cp >= 0x2066 && cp <= 0x2069)
-                || cp == 0xfeff;
+        return dev.patchverdict.text.SafeText.isInvisible(cp);
     }
 
     /** The first invisible character in [from, to), or -1. Ill-formed bytes are skipped one at a time. */

@@ -7,7 +7,7 @@ import java.math.RoundingMode;
 /**
  * Formats a double exactly as Python's {@code repr(float)} does, which is what the upstream
  * canonical serialisation writes: the shortest digit string that reads back to the same
- * double (ties broken towards the nearest), fixed notation for decimal exponents -4..15,
+ * double (the one nearest the exact value when several are that short), fixed notation for decimal exponents -4..15,
  * scientific with a signed two-digit-minimum exponent otherwise.
  * Java 17's {@code Double.toString} is not always shortest, so the digits are found here.
  */
@@ -24,11 +24,19 @@ public final class PythonFloat {
         boolean negative = d < 0;
         BigDecimal exact = new BigDecimal(Math.abs(d));
         BigDecimal shortest = null;
-        for (int precision = 1; precision <= 17; precision++) {
-            BigDecimal candidate = exact.round(new MathContext(precision, RoundingMode.HALF_EVEN));
-            if (candidate.doubleValue() == Math.abs(d)) {
-                shortest = candidate;
-                break;
+        for (int precision = 1; precision <= 17 && shortest == null; precision++) {
+            // The digit strings of this length nearest the exact value are its two neighbours. Below a power
+            // of two the rounding interval is lopsided, so the nearer neighbour may fall outside it while the
+            // farther one reads back: take the nearer when it reads back, else the other.
+            BigDecimal nearest = exact.round(new MathContext(precision, RoundingMode.HALF_EVEN));
+            if (nearest.doubleValue() == Math.abs(d)) {
+                shortest = nearest;
+            } else {
+                RoundingMode away = nearest.compareTo(exact) < 0 ? RoundingMode.CEILING : RoundingMode.FLOOR;
+                BigDecimal other = exact.round(new MathContext(precision, away));
+                if (other.doubleValue() == Math.abs(d)) {
+                    shortest = other;
+                }
             }
         }
         if (shortest == null) {

@@ -54,21 +54,39 @@ public final class StrictJson {
         return limits;
     }
 
-    /** Reads a file, refusing it before reading when it is larger than the document limit. */
+    /**
+     * Reads a file to its end: a regular file larger than the limit is refused before reading; a pipe, FIFO or
+     * character device (whose size says nothing) is read until its end or until it passes the limit.
+     */
     public JsonNode read(Path file) throws IOException, JsonInputException {
-        long size;
         try {
-            size = Files.size(file);
+            if (Files.isRegularFile(file)) {
+                long size = Files.size(file);
+                if (size > limits.maxDocumentBytes()) {
+                    throw new JsonInputException("document is " + size + " bytes, over the limit of "
+                            + limits.maxDocumentBytes());
+                }
+            }
+            try (InputStream in = Files.newInputStream(file)) {
+                return read(in);
+            }
         } catch (NoSuchFileException e) {
             throw new NoSuchFileException(file.toString(), null, "no such file");
         }
-        if (size > limits.maxDocumentBytes()) {
-            throw new JsonInputException("document is " + size + " bytes, over the limit of "
-                    + limits.maxDocumentBytes());
+    }
+
+    /** Reads a stream to its end (without closing it), refusing it once it passes the document limit. */
+    public JsonNode read(InputStream in) throws IOException, JsonInputException {
+        return read(readBounded(in, limits.maxDocumentBytes()));
+    }
+
+    /** The stream's bytes up to its end; more than {@code max} of them is an error naming the limit. */
+    public static byte[] readBounded(InputStream in, long max) throws IOException, JsonInputException {
+        byte[] bytes = in.readNBytes((int) Math.min(max + 1, Integer.MAX_VALUE - 8));
+        if (bytes.length > max) {
+            throw new JsonInputException("document is over the limit of " + max + " bytes");
         }
-        try (InputStream in = Files.newInputStream(file)) {
-            return read(in.readNBytes((int) Math.min(size + 1, limits.maxDocumentBytes() + 1)));
-        }
+        return bytes;
     }
 
     public JsonNode read(byte[] bytes) throws JsonInputException {
@@ -79,6 +97,7 @@ public final class StrictJson {
         if (bytes.length >= 3 && (bytes[0] & 0xff) == 0xEF && (bytes[1] & 0xff) == 0xBB && (bytes[2] & 0xff) == 0xBF) {
             throw new JsonInputException("byte 0: a UTF-8 byte order mark is not allowed");
         }
+        requireUtf8Encoding(bytes);
         Utf8.requireValid(bytes);
         JsonNode node;
         try (JsonParser parser = mapper.getFactory().createParser(bytes)) {
@@ -93,6 +112,36 @@ public final class StrictJson {
         }
         checkValues(node, "");
         return node;
+    }
+
+    /**
+     * UTF-16 and UTF-32 documents are refused by name (JSON's own detection, RFC 4627 section 3): in UTF-8 JSON
+     * no NUL byte can occur, so one among the first four bytes means another encoding, which Jackson would
+     * otherwise detect and accept.
+     */
+    private static void requireUtf8Encoding(byte[] b) throws JsonInputException {
+        String encoding = null;
+        if (b.length >= 4 && b[0] == 0 && b[1] == 0 && (b[2] & 0xff) == 0xFE && (b[3] & 0xff) == 0xFF) {
+            encoding = "UTF-32BE (with a byte order mark)";
+        } else if (b.length >= 4 && (b[0] & 0xff) == 0xFF && (b[1] & 0xff) == 0xFE && b[2] == 0 && b[3] == 0) {
+            encoding = "UTF-32LE (with a byte order mark)";
+        } else if (b.length >= 2 && (b[0] & 0xff) == 0xFE && (b[1] & 0xff) == 0xFF) {
+            encoding = "UTF-16BE (with a byte order mark)";
+        } else if (b.length >= 2 && (b[0] & 0xff) == 0xFF && (b[1] & 0xff) == 0xFE) {
+            encoding = "UTF-16LE (with a byte order mark)";
+        } else if (b.length >= 4 && b[0] == 0 && b[1] == 0 && b[2] == 0 && b[3] != 0) {
+            encoding = "UTF-32BE";
+        } else if (b.length >= 4 && b[0] != 0 && b[1] == 0 && b[2] == 0 && b[3] == 0) {
+            encoding = "UTF-32LE";
+        } else if (b.length >= 2 && b[0] == 0 && b[1] != 0) {
+            encoding = "UTF-16BE";
+        } else if (b.length >= 2 && b[0] != 0 && b[1] == 0) {
+            encoding = "UTF-16LE";
+        }
+        if (encoding != null) {
+            throw new JsonInputException("byte 0: the document looks like " + encoding
+                    + "; JSON records must be UTF-8");
+        }
     }
 
     /** Parses an in-memory string (tests, command-line values). */

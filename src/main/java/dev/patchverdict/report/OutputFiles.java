@@ -40,6 +40,7 @@ public final class OutputFiles {
         Path tmp = Files.createTempFile(dir, "." + absolute.getFileName() + ".", ".tmp");
         boolean moved = false;
         try {
+            keepMode(absolute, tmp);
             try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING);
                     OutputStream out = java.nio.channels.Channels.newOutputStream(ch)) {
                 writer.writeTo(out);
@@ -56,6 +57,47 @@ public final class OutputFiles {
             if (!moved) {
                 Files.deleteIfExists(tmp);
             }
+        }
+    }
+
+    /** A file replaced keeps its permissions: the temporary file would otherwise bring its own 0600. */
+    private static void keepMode(Path target, Path tmp) throws IOException {
+        if (!Files.isRegularFile(target)) {
+            return;
+        }
+        try {
+            Files.setPosixFilePermissions(tmp, Files.getPosixFilePermissions(target));
+        } catch (UnsupportedOperationException e) {
+            // not a POSIX file system: nothing to keep
+        }
+    }
+
+    /** Why an output path may not be written; the message names the path and the reason. */
+    public static final class OutputRefused extends IOException {
+        private static final long serialVersionUID = 1L;
+
+        public OutputRefused(String message) {
+            super(message);
+        }
+    }
+
+    /**
+     * Refuses to write {@code output} when it is (or, through links, resolves to) one of the command's
+     * inputs, named by their options, or when it exists and {@code force} is not given. Writers call this
+     * before reading, so an input is never replaced by what was made from it.
+     */
+    public static void checkOutput(Path output, java.util.Map<String, Path> inputs, boolean force) throws IOException {
+        if (!Files.exists(output)) {
+            return; // an input exists, so a missing output is none of them
+        }
+        for (var e : inputs.entrySet()) {
+            Path input = e.getValue();
+            if (input != null && Files.exists(input) && Files.isSameFile(output, input)) {
+                throw new OutputRefused("is also the command's input (" + e.getKey() + "); write elsewhere");
+            }
+        }
+        if (!force) {
+            throw new OutputRefused("exists; use --force to replace it");
         }
     }
 

@@ -42,6 +42,25 @@ class DigestCommandTest {
     }
 
     @Test
+    void standardInputIsReadToItsEnd() {
+        byte[] doc = ("{\"b\": \"" + "y".repeat(200_000) + "\", \"a\": 1}").getBytes(StandardCharsets.UTF_8);
+        CliRun canonical = CliRun.in(dir, java.time.Clock.systemUTC(), doc, "digest", "-");
+        assertEquals(0, canonical.code(), canonical.err());
+        assertEquals(dev.patchverdict.digest.Digests.bytes(("{\"a\":1,\"b\":\"" + "y".repeat(200_000) + "\"}")
+                .getBytes(StandardCharsets.UTF_8)) + "  -\n", canonical.out());
+        CliRun raw = CliRun.in(dir, java.time.Clock.systemUTC(), doc, "digest", "--raw", "-");
+        assertEquals(dev.patchverdict.digest.Digests.bytes(doc) + "  -\n", raw.out());
+    }
+
+    @Test
+    void aUtf16DocumentIsRefusedByItsEncoding() throws Exception {
+        Files.write(dir.resolve("u16.json"), "{\"a\": 1}".getBytes(StandardCharsets.UTF_16LE));
+        CliRun r = run("digest", "u16.json");
+        assertEquals(ExitCode.UNDECIDED, r.code());
+        assertTrue(r.err().contains("looks like UTF-16LE; JSON records must be UTF-8"), r.err());
+    }
+
+    @Test
     void usageErrorsAre64() {
         assertEquals(ExitCode.USAGE, run("digest").code());
         assertEquals(ExitCode.USAGE, run("nosuchcommand").code());

@@ -1,5 +1,6 @@
 package dev.patchverdict.cli;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -100,6 +101,30 @@ class ManifestCommandTest {
         assertEquals(ExitCode.UNDECIDED, r.code());
         assertEquals("patchverdict: manifest: \"logs/trace.jsonl\" does not exist in the candidate root\n", r.err());
         assertFalse(Files.exists(dir.resolve("result-manifest.json")));
+    }
+
+    @Test
+    void theWorkUnitIsNeverReplacedByTheManifest() throws Exception {
+        byte[] before = Files.readAllBytes(dir.resolve("work-unit.json"));
+        List<String> a = args();
+        a.set(a.size() - 1, "work-unit.json");
+        a.add("--force");
+        CliRun r = run(a);
+        assertEquals(ExitCode.UNDECIDED, r.code());
+        assertEquals("patchverdict: work-unit.json: is also the command's input (--work-unit); write elsewhere\n", r.err());
+        assertArrayEquals(before, Files.readAllBytes(dir.resolve("work-unit.json")));
+    }
+
+    @Test
+    void anExistingManifestIsReplacedOnlyWithForce() throws Exception {
+        Files.writeString(dir.resolve("result-manifest.json"), "old");
+        CliRun r = run(args());
+        assertEquals(ExitCode.UNDECIDED, r.code());
+        assertTrue(r.err().endsWith("result-manifest.json: exists; use --force to replace it\n"), r.err());
+        List<String> a = args();
+        a.add("--force");
+        assertEquals(0, run(a).code());
+        assertFalse(Files.readString(dir.resolve("result-manifest.json")).equals("old"));
     }
 
     @Test

@@ -1,5 +1,6 @@
 package dev.patchverdict.cli;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -48,6 +49,38 @@ class PlanCommandTest {
         assertEquals(wu.requiredValidatorIds(), plan.requiredValidatorIds());
         assertTrue(r.out().contains(plan.canonicalDigest().toString()), r.out());
         return plan;
+    }
+
+    private CliRun planTo(String output, String... more) {
+        List<String> a = new java.util.ArrayList<>(List.of("plan", "new", "--work-unit", "wu.json", "--version", "0.3",
+                "--added", "x", "--output", output));
+        a.addAll(List.of(more));
+        return run(a.toArray(String[]::new));
+    }
+
+    @Test
+    void theWorkUnitIsNeverReplacedByThePlan() throws Exception {
+        byte[] before = Files.readAllBytes(dir.resolve("wu.json"));
+        Files.createSymbolicLink(dir.resolve("link.json"), dir.resolve("wu.json"));
+        for (String output : List.of("wu.json", "./wu.json", "link.json")) {
+            CliRun r = planTo(output, "--force");
+            assertEquals(ExitCode.UNDECIDED, r.code(), output);
+            assertEquals("patchverdict: " + output + ": is also the command's input (--work-unit); write elsewhere\n", r.err());
+            assertArrayEquals(before, Files.readAllBytes(dir.resolve("wu.json")));
+        }
+    }
+
+    @Test
+    void anExistingOutputIsReplacedOnlyWithForceAndKeepsItsMode() throws Exception {
+        Path plan = dir.resolve("plan.json");
+        Files.writeString(plan, "old");
+        Files.setPosixFilePermissions(plan, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r-----"));
+        CliRun r = planTo("plan.json");
+        assertEquals(ExitCode.UNDECIDED, r.code());
+        assertEquals("patchverdict: plan.json: exists; use --force to replace it\n", r.err());
+        assertEquals("old", Files.readString(plan));
+        written(planTo("plan.json", "--force"));
+        assertEquals("rw-r-----", java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(plan)));
     }
 
     @Test

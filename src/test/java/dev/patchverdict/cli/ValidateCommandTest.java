@@ -49,6 +49,13 @@ class ValidateCommandTest {
     }
 
     @Test
+    void standardInputIsReadToItsEnd() throws IOException {
+        DocumentVersion v = DocumentVersion.all().get(0);
+        CliRun r = CliRun.in(dir, java.time.Clock.systemUTC(), Fixtures.bytes(v), "validate", "-");
+        assertEquals(new CliRun(0, "OK " + v.type().displayName() + " v" + v.version() + " -" + System.lineSeparator(), ""), r);
+    }
+
+    @Test
     void invalidDocumentsListEveryProblemAndExitTwo() throws IOException {
         String good = fixture(DocumentType.WORK_UNIT, "0.2");
         String bad = write("plan.json", Fixtures.with(Fixtures.json(DocumentType.EVALUATOR_PLAN, "0.4"),

@@ -1,6 +1,5 @@
 package dev.patchverdict.diff;
 
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -15,9 +14,7 @@ final class Corpus {
     private Corpus() {}
 
     static Path root() {
-        Path p = Path.of(System.getProperty("user.dir")).resolve("../shared/corpus").normalize();
-        assumeTrue(Files.isDirectory(p), "the shared corpus is not at " + p + "; corpus tests skipped (CI has it)");
-        return p;
+        return dev.patchverdict.SharedData.corpus();
     }
 
     /** Every diff of the corpus, the large one included, in a stable order. */

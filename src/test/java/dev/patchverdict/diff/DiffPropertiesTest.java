@@ -40,6 +40,10 @@ class DiffPropertiesTest {
     static void setUp() throws IOException {
         work = Files.createTempDirectory("pv-diff-props");
         gitAvailable = FixtureGoldenTest.GitTool.available();
+        if (!gitAvailable && dev.patchverdict.SharedData.required()) {
+            throw new AssertionError("git is not installed, so the git differential properties cannot run; "
+                    + "-D" + dev.patchverdict.SharedData.REQUIRE + "=true forbids skipping");
+        }
     }
 
     @AfterContainer

@@ -2,7 +2,6 @@ package dev.patchverdict.diff;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -31,7 +30,8 @@ import org.junit.jupiter.api.TestFactory;
  */
 class FixtureGoldenTest {
     static final Path DIR = Path.of(System.getProperty("user.dir"), "verification", "fixtures", "diff");
-    private static final boolean UPDATE = Boolean.getBoolean("patchverdict.fixtures.update");
+    private static final boolean UPDATE = dev.patchverdict.SharedData.fixturesUpdate(
+            Boolean.getBoolean("patchverdict.fixtures.update"), System.getenv());
 
     static List<Path> fixtures() {
         try (Stream<Path> s = Files.list(DIR)) {
@@ -83,8 +83,9 @@ class FixtureGoldenTest {
                 }
             }
         }
-        // These need inputs no fixture file can be: an over-long line, a failing stream. Unit tests cover them.
-        Set<DiagnosticCode> elsewhere = EnumSet.of(DiagnosticCode.LINE_TOO_LONG, DiagnosticCode.INPUT_UNREADABLE);
+        // These need inputs no fixture file should be: over-long lines, too many sections, a failing stream. Unit tests cover them.
+        Set<DiagnosticCode> elsewhere = EnumSet.of(DiagnosticCode.LINE_TOO_LONG, DiagnosticCode.INPUT_UNREADABLE,
+                DiagnosticCode.HEADER_TOO_LONG, DiagnosticCode.TOO_MANY_SECTIONS);
         List<DiagnosticCode> missing = new ArrayList<>();
         for (DiagnosticCode c : DiagnosticCode.values()) {
             if (!seen.contains(c) && !elsewhere.contains(c)) {
@@ -96,7 +97,7 @@ class FixtureGoldenTest {
 
     @TestFactory
     Stream<DynamicTest> gitProfileAgreesWithGitOnEveryFixture() {
-        assumeTrue(GitTool.available(), "git is not installed; the fixture differential is skipped");
+        dev.patchverdict.SharedData.require(GitTool.available(), "git is not installed, so the fixture differential cannot run");
         return fixtures().stream().map(p -> DynamicTest.dynamicTest(p.getFileName().toString(), () -> {
             GitTool.Result git = GitTool.apply(p);
             DiffResult r = DiffReader.read(p, Profile.GIT);

@@ -27,6 +27,14 @@ class DigestsTest {
     }
 
     @Test
+    void canonicalDigestOfAPowerOfTwoAgreesWithPython() throws Exception {
+        // 2^-24: its shortest round-tripping form lies above the value, outside the nearer rounding.
+        var node = dev.patchverdict.json.StrictJson.withDefaults().read("{\"a\":5.960464477539063e-08,\"b\":1}");
+        assertEquals("sha256:ca5e6840133d49ca6b3827fb925856b8987d504c2729bee6d85648a942f066e1",
+                Digests.canonical(node).toString());
+    }
+
+    @Test
     void streamsWithoutHoldingTheInput() throws Exception {
         // 64 MiB of zeros from a generator; only the digest is kept.
         long size = 64L << 20;
