@@ -215,6 +215,9 @@ public final class BubblewrapSandbox implements Sandbox {
         c.addAll(List.of("--proc", "/proc", "--dev", "/dev"));
         c.addAll(List.of("--size", Long.toString(limits.memoryBytes()), "--tmpfs", "/tmp"));
         c.addAll(List.of("--bind", request.tree().toString(), TREE_MOUNT));
+        for (Map.Entry<String, Path> in : request.inputs().entrySet()) {
+            c.addAll(List.of("--ro-bind", in.getValue().toString(), RunRequest.INPUT_MOUNT + "/" + in.getKey()));
+        }
         c.addAll(List.of("--chdir", request.cwd().equals(".") ? TREE_MOUNT : TREE_MOUNT + "/" + request.cwd()));
         c.addAll(List.of("--remount-ro", "/"));
         c.add("--clearenv");
