@@ -41,11 +41,18 @@ public final class BehaviouralRunner {
         GitTrees.ApplyOutcome applied = noSandbox.isPresent()
                 ? new GitTrees.ApplyOutcome.Undecided("no sandbox to apply it in")
                 : apply(patched, patchFile, plan.sandbox());
+        List<String> forbidden = applied instanceof GitTrees.ApplyOutcome.Applied
+                ? TreeChanges.forbidden(base, patched, plan.changePolicy()) : List.of();
+        if (!forbidden.isEmpty()) {
+            applied = new GitTrees.ApplyOutcome.Refused("it changes file types or modes the plan does not allow: "
+                    + String.join("; ", forbidden));
+        }
         Map<Level, LevelResult> levels = new EnumMap<>(Level.class);
         boolean applies = applied instanceof GitTrees.ApplyOutcome.Applied;
         if (applied instanceof GitTrees.ApplyOutcome.Refused r) {
             levels.put(Level.APPLIES, LevelResult.of(Level.APPLIES, Verdict.REFUTED,
-                    "git apply refused the candidate: " + r.gitMessage()));
+                    (forbidden.isEmpty() ? "git apply refused the candidate: " : "the candidate applies, but ")
+                            + r.gitMessage()));
         } else if (applied instanceof GitTrees.ApplyOutcome.Undecided u) {
             levels.put(Level.APPLIES, LevelResult.of(Level.APPLIES, Verdict.UNVERIFIED,
                     "git apply did not reach an outcome: " + u.why()));
