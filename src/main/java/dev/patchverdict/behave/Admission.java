@@ -29,26 +29,35 @@ public final class Admission {
 
     private Admission() {}
 
-    public static Admitted admit(BehaveRequest request, GitTrees git, Instant runStart) throws BehaveException {
+    /**
+     * Admits the inputs. Every input is copied once into {@code inputs} (runner-private scratch)
+     * and only the copies are read, hashed and used: a worker who can still write the originals
+     * cannot change what was checked between the check and the use.
+     */
+    public static Admitted admit(BehaveRequest request, GitTrees git, Instant runStart, Path inputs)
+            throws BehaveException {
         Path root = realDirectory(request.candidateRoot(), "--candidate-root");
         requireOutside(request.plan(), root, "the behavioural plan");
         requireOutside(request.commitmentFile(), root, "the plan's commitment");
         if (request.output().isPresent()) {
             requireOutside(request.output().get(), root, "the output");
         }
-        LoadedPlan loaded = LoadedPlan.read(request.plan());
+        Snapshots snap = new Snapshots(inputs);
+        LoadedPlan loaded = snap.plan(request.plan());
         BehaviouralPlan plan = loaded.plan();
         PlanBinding binding = plan.binding();
-        PlanCommitment commitment = commitment(request, loaded, runStart);
+        PlanCommitment commitment = commitment(request, loaded, runStart, snap);
 
-        WorkUnit workUnit = read(request.workUnit(), "work unit", DocumentReader.strict()::readWorkUnit);
+        WorkUnit workUnit = read(request.workUnit(), snap.copy(request.workUnit(), "work-unit"), "work unit",
+                DocumentReader.strict()::readWorkUnit);
         Digest workUnitDigest = workUnit.canonicalDigest();
         String wu = request.workUnit().toString();
         same(wu, "digest", workUnitDigest, binding.workUnitDigest(), "the plan's binding.work_unit_digest");
         same(wu, "id", workUnit.id(), binding.workUnitId(), "the plan's binding.work_unit_id");
         same(wu, "version", workUnit.version(), (long) binding.workUnitVersion(), "the plan's binding.work_unit_version");
 
-        ResultManifest manifest = read(request.resultManifest(), "result manifest",
+        ResultManifest manifest = read(request.resultManifest(),
+                snap.copy(request.resultManifest(), "result-manifest"), "result manifest",
                 DocumentReader.strict()::readResultManifest);
         Digest manifestDigest = manifest.canonicalDigest();
         String rm = request.resultManifest().toString();
@@ -59,7 +68,8 @@ public final class Admission {
         same(rm, "provenance.source_revision", manifest.provenance().sourceRevision(), binding.sourceRevision(),
                 "the plan's binding");
 
-        VerificationResult staticResult = read(request.staticResult(), "static result",
+        VerificationResult staticResult = read(request.staticResult(),
+                snap.copy(request.staticResult(), "static-result"), "static result",
                 DocumentReader.strict()::readVerificationResult);
         Digest staticDigest = staticResult.canonicalDigest();
         String sr = request.staticResult().toString();
@@ -91,9 +101,11 @@ public final class Admission {
         }
 
         ResultManifest.ProducedArtifact artifact = candidateArtifact(manifest, binding, rm);
-        Path patch = candidateFile(root, artifact.locator(), rm);
-        Digest patchDigest = patchDigest(patch);
-        same(patch.toString(), "SHA-256", patchDigest, artifact.digest(), "the digest the result manifest declares");
+        Path original = candidateFile(root, artifact.locator(), rm);
+        Path patch = snap.candidate(original);
+        Digest patchDigest = patchDigest(patch, original);
+        same(original.toString(), "SHA-256", patchDigest, artifact.digest(), "the digest the result manifest declares");
+        CandidatePaths.requireSafe(snap.bytes(patch, original), original.toString());
 
         Path repo = request.repo();
         if (!git.isRepository(repo)) {
@@ -108,14 +120,14 @@ public final class Admission {
                 staticDigest, patch, patchDigest, repo, commit.get());
     }
 
-    private static PlanCommitment commitment(BehaveRequest request, LoadedPlan loaded, Instant runStart)
-            throws BehaveException {
+    private static PlanCommitment commitment(BehaveRequest request, LoadedPlan loaded, Instant runStart,
+            Snapshots snap) throws BehaveException {
         Path file = request.commitmentFile();
         if (!Files.exists(file)) {
             throw new BehaveException(request.plan().toString(), "the plan was not committed before this run (no "
                     + file + "); run 'patchverdict behave commit --plan " + request.plan() + "' before any run");
         }
-        PlanCommitment c = PlanCommitment.read(file);
+        PlanCommitment c = snap.commitment(file);
         if (!c.planDigest().equals(loaded.digest())) {
             throw new BehaveException(request.plan().toString(), "its digest " + loaded.digest()
                     + " is not the committed one, " + c.planDigest() + " (" + file + "): the plan changed after it was"
@@ -166,16 +178,11 @@ public final class Admission {
         }
     }
 
-    private static Digest patchDigest(Path patch) throws BehaveException {
+    private static Digest patchDigest(Path copy, Path original) throws BehaveException {
         try {
-            long size = Files.size(patch);
-            if (size > MAX_PATCH_BYTES) {
-                throw new BehaveException(patch.toString(), "the candidate is " + size + " bytes, over the limit of "
-                        + MAX_PATCH_BYTES);
-            }
-            return Digests.file(patch);
+            return Digests.file(copy);
         } catch (IOException e) {
-            throw new BehaveException(patch.toString(), "the candidate cannot be read: " + IoMessages.describe(e), e);
+            throw new BehaveException(original.toString(), "the candidate cannot be read: " + IoMessages.describe(e), e);
         }
     }
 
@@ -212,9 +219,9 @@ public final class Admission {
         T read(Path file) throws IOException, InvalidDocumentException;
     }
 
-    private static <T> T read(Path file, String what, Reader<T> reader) throws BehaveException {
+    private static <T> T read(Path file, Path copy, String what, Reader<T> reader) throws BehaveException {
         try {
-            return reader.read(file);
+            return reader.read(copy);
         } catch (InvalidDocumentException e) {
             throw new BehaveException(file.toString(), "not a valid " + what + ": " + e.getMessage(), e);
         } catch (IOException e) {

@@ -67,7 +67,7 @@ public final class Behave {
         try (ScratchSpace scratch = ScratchSpace.create(settings.scratchParent())) {
             GitTrees git = GitTrees.locate(tools, scratch.directory("git")).orElseThrow(() -> new BehaveException(
                     "git", "not found on PATH (" + tools.searchPath() + "); the runner needs it to build trees"));
-            Admitted in = Admission.admit(request, git, started);
+            Admitted in = Admission.admit(request, git, started, scratch.directory("inputs"));
             Sandbox sandbox = settings.sandbox().apply(new SandboxSite(tools, scratch.directory("sandbox")));
             Evaluation ev = new BehaviouralRunner(sandbox, git, scratch.directory("work"))
                     .evaluate(in.plan().plan(), in.repo(), in.commit(), in.patchFile());

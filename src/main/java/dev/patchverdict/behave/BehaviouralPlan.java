@@ -9,7 +9,8 @@ import java.util.regex.Pattern;
 
 /** A BehaviouralPlan v0.1, read strictly: immutable, and valid by construction. */
 public record BehaviouralPlan(String id, Optional<String> description, PlanBinding binding, RunnerIdentity runner,
-        SandboxLimits sandbox, List<CheckSpec> checks, Optional<MutationAdequacy> mutationAdequacy) {
+        SandboxLimits sandbox, List<CheckSpec> checks, Optional<MutationAdequacy> mutationAdequacy,
+        ChangePolicy changePolicy) {
     public static final String SCHEMA_VERSION = "0.1";
     public static final String KIND = "behavioural_plan";
     public static final String EXECUTION_MODE = "sandboxed_behavioural";
@@ -36,6 +37,7 @@ public record BehaviouralPlan(String id, Optional<String> description, PlanBindi
             }
         }
         Objects.requireNonNull(mutationAdequacy, "mutationAdequacy");
+        Objects.requireNonNull(changePolicy, "changePolicy");
     }
 
     public List<CheckSpec> checksOf(CheckKind kind) {

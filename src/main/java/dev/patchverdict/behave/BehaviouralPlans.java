@@ -147,8 +147,11 @@ public final class BehaviouralPlans {
             adequacy = Optional.of(new MutationAdequacy(m.get("max_mutants").intValue(), m.get("min_score").doubleValue(),
                     ops, Optional.ofNullable(m.get("build")).map(BehaviouralPlans::command)));
         }
+        JsonNode cp = doc.get("change_policy");
+        ChangePolicy policy = cp == null ? ChangePolicy.NONE
+                : new ChangePolicy(cp.path("allow_symlinks").asBoolean(false), cp.path("allow_mode_changes").asBoolean(false));
         return new BehaviouralPlan(doc.get("id").textValue(), Optional.ofNullable(text(doc, "description")), binding,
-                runner, limits, checks, adequacy);
+                runner, limits, checks, adequacy, policy);
     }
 
     private static CheckSpec check(JsonNode c) {

@@ -38,18 +38,32 @@ public final class BehaviouralRunner {
         Optional<String> noSandbox = sandbox.unavailableReason();
         Path base = trees.export(repo, commit, "base");
         Path patched = trees.export(repo, commit, "patched");
-        GitTrees.ApplyOutcome applied = trees.apply(patched, patchFile);
+        GitTrees.ApplyOutcome applied = noSandbox.isPresent()
+                ? new GitTrees.ApplyOutcome.Undecided("no sandbox to apply it in")
+                : apply(patched, patchFile, plan.sandbox());
+        List<String> forbidden = applied instanceof GitTrees.ApplyOutcome.Applied
+                ? TreeChanges.forbidden(base, patched, plan.changePolicy()) : List.of();
+        if (!forbidden.isEmpty()) {
+            applied = new GitTrees.ApplyOutcome.Refused("it changes file types or modes the plan does not allow: "
+                    + String.join("; ", forbidden));
+        }
         Map<Level, LevelResult> levels = new EnumMap<>(Level.class);
         boolean applies = applied instanceof GitTrees.ApplyOutcome.Applied;
-        levels.put(Level.APPLIES, applies
-                ? LevelResult.of(Level.APPLIES, Verdict.PROVEN, "the candidate applies to " + commit
-                        + " with git apply (no fuzz, no three-way merge, no rejects)")
-                : LevelResult.of(Level.APPLIES, Verdict.REFUTED, "git apply refused the candidate: "
-                        + ((GitTrees.ApplyOutcome.Refused) applied).gitMessage()));
+        if (applied instanceof GitTrees.ApplyOutcome.Refused r) {
+            levels.put(Level.APPLIES, LevelResult.of(Level.APPLIES, Verdict.REFUTED,
+                    (forbidden.isEmpty() ? "git apply refused the candidate: " : "the candidate applies, but ")
+                            + r.gitMessage()));
+        } else if (applied instanceof GitTrees.ApplyOutcome.Undecided u) {
+            levels.put(Level.APPLIES, LevelResult.of(Level.APPLIES, Verdict.UNVERIFIED,
+                    "git apply did not reach an outcome: " + u.why()));
+        } else {
+            levels.put(Level.APPLIES, LevelResult.of(Level.APPLIES, Verdict.PROVEN,
+                    "the candidate applies to " + commit + " with git apply (no fuzz, no three-way merge, no rejects)"));
+        }
 
         List<CheckResult> results = new ArrayList<>();
         String notRunWhy = noSandbox.map(w -> "no sandbox is available (" + w + ")")
-                .orElse(applies ? null : "the candidate does not apply");
+                .orElse(applies ? null : "the candidate was not applied");
         for (CheckSpec check : plan.checks()) {
             results.add(notRunWhy != null ? CheckResult.notRun(check, notRunWhy)
                     : runCheck(check, plan.sandbox(), base, patched));
@@ -86,6 +100,37 @@ public final class BehaviouralRunner {
         ScratchSpace.delete(base);
         ScratchSpace.delete(patched);
         return new Evaluation(levels, results, adequacy, verdict, reasons, sandbox.describe());
+    }
+
+    /** Fixed limits for the runner's own git apply: generous, and never the plan's to choose. */
+    private static final double APPLY_WALL_SECONDS = 300;
+    private static final int APPLY_CPU_SECONDS = 120;
+    private static final int APPLY_MEMORY_MB = 2048;
+    private static final long APPLY_OUTPUT_BYTES = 1 << 20;
+    private static final String PATCH_INPUT = "candidate.patch";
+
+    /**
+     * Applies the candidate with plain git apply inside the sandbox: the host's files are not
+     * there to be copied from, and the tree has no .git whose configuration git could honour. Git
+     * reads no system or global configuration either.
+     */
+    GitTrees.ApplyOutcome apply(Path tree, Path patch, SandboxLimits plan) throws BehaveException {
+        SandboxLimits limits = new SandboxLimits(APPLY_WALL_SECONDS, APPLY_CPU_SECONDS, APPLY_MEMORY_MB,
+                APPLY_OUTPUT_BYTES, plan.fileSizeBytes());
+        Map<String, String> env = Map.of("PATH", "/usr/bin:/bin", "LC_ALL", "C", "HOME", "/tmp",
+                "GIT_CONFIG_NOSYSTEM", "1", "GIT_CONFIG_GLOBAL", "/dev/null", "GIT_CEILING_DIRECTORIES", "/",
+                "GIT_TERMINAL_PROMPT", "0");
+        RunRecord r = run(new RunRequest(tree, ".", List.of("git", "-c", "core.symlinks=true", "-c",
+                "core.autocrlf=false", "apply", "--", RunRequest.INPUT_MOUNT + "/" + PATCH_INPUT), env,
+                limits.wall(), limits, Map.of(PATCH_INPUT, patch)));
+        if (r.outcome().exitedWith(0)) {
+            return new GitTrees.ApplyOutcome.Applied();
+        }
+        if (r.outcome() instanceof RunOutcome.Exited) {
+            String why = Printable.keepNewlines(r.stderr().text().strip());
+            return new GitTrees.ApplyOutcome.Refused(why.isEmpty() ? "git apply failed" : why);
+        }
+        return new GitTrees.ApplyOutcome.Undecided("git apply " + r.outcome().describe());
     }
 
     private RunRecord run(RunRequest request) throws BehaveException {
@@ -308,7 +353,7 @@ public final class BehaviouralRunner {
         }
         if (spec.build().isPresent()) {
             Path tree = trees.export(repo, commit, "build-check");
-            trees.apply(tree, patchFile);
+            apply(tree, patchFile, plan.sandbox());
             RunRecord b = run(spec.build().get().request(tree, plan.sandbox()));
             ScratchSpace.delete(tree);
             if (!b.outcome().exitedWith(0)) {
@@ -350,8 +395,12 @@ public final class BehaviouralRunner {
         }
         Path tree = trees.export(repo, commit, "mutant-" + m.id());
         try {
-            if (trees.apply(tree, patchFile) instanceof GitTrees.ApplyOutcome.Refused r) {
+            GitTrees.ApplyOutcome a = apply(tree, patchFile, plan.sandbox());
+            if (a instanceof GitTrees.ApplyOutcome.Refused r) {
                 return new MutantResult.NotViable(m, "does not apply: " + firstLine(r.gitMessage()));
+            }
+            if (a instanceof GitTrees.ApplyOutcome.Undecided u) {
+                return new MutantResult.NotViable(m, "was not applied: " + u.why());
             }
             if (spec.build().isPresent()) {
                 RunRecord b = run(spec.build().get().request(tree, plan.sandbox()));

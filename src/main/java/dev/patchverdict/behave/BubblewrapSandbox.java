@@ -38,12 +38,18 @@ public final class BubblewrapSandbox implements Sandbox {
     private static final String LAUNCHER = "exec 3>\"$0\" && exec \"$@\"";
 
     /**
-     * Runs argv as given (exec with an explicit program never involves a shell), reports to
-     * descriptor 3 "started", then "exit N", "signal N" or "exec-failed why", and exits as the
-     * program did. Descriptor 3 is close-on-exec, so the program does not inherit it.
+     * Makes itself non-dumpable (so the program, which runs as the same uid, can neither open
+     * {@code /proc/<wrapper>/fd/3} nor read or trace the wrapper), reports "started" to
+     * descriptor 3, runs argv as given (exec with an explicit program never involves a shell) with
+     * exactly the check's environment, set in the child just before exec, then reports "exit N",
+     * "signal N" or "exec-failed why" and exits as the program did. The wrapper itself runs with an
+     * empty environment, so nothing of the check (PERL5LIB, PERL5OPT, LD_PRELOAD) reaches it.
+     * Descriptor 3 is close-on-exec, so the program does not inherit it.
      */
     static final String WRAPPER = String.join("\n",
             "use strict; use warnings; use Fcntl qw(F_SETFD FD_CLOEXEC); use POSIX ();",
+            "my $nr = shift @ARGV; my $n = shift @ARGV; my @env = splice(@ARGV, 0, $n);",
+            "syscall($nr, 4, 0, 0, 0, 0) == 0 or POSIX::_exit(125);",
             "open(my $st, '>&=', 3) or POSIX::_exit(125);",
             "fcntl($st, F_SETFD, FD_CLOEXEC) or POSIX::_exit(125);",
             "select((select($st), $| = 1)[0]);",
@@ -53,6 +59,7 @@ public final class BubblewrapSandbox implements Sandbox {
             "defined $pid or do { print $st \"error fork: $!\\n\"; POSIX::_exit(125) };",
             "if ($pid == 0) {",
             "  close $r; close $st;",
+            "  %ENV = (); for my $kv (@env) { my ($k, $v) = split(/=/, $kv, 2); $ENV{$k} = $v; }",
             "  { no warnings 'exec'; exec { $ARGV[0] } @ARGV; }",
             "  syswrite $w, \"$!\"; POSIX::_exit(127);",
             "}",
@@ -64,6 +71,17 @@ public final class BubblewrapSandbox implements Sandbox {
             "if ($s & 127) { print $st 'signal ', ($s & 127), \"\\n\"; POSIX::_exit(128 + ($s & 127)); }",
             "print $st 'exit ', ($s >> 8), \"\\n\"; POSIX::_exit($s >> 8);",
             "");
+
+    /** prctl(2)'s system call number, for the wrapper's PR_SET_DUMPABLE; empty where it is not known. */
+    static OptionalInt prctlNumber(String arch) {
+        return switch (arch) {
+            case "amd64", "x86_64" -> OptionalInt.of(157);
+            case "aarch64", "arm64", "riscv64", "loongarch64" -> OptionalInt.of(167);
+            default -> OptionalInt.empty();
+        };
+    }
+
+    private static final OptionalInt PRCTL = prctlNumber(System.getProperty("os.arch", ""));
 
     private static final List<String> ROOT_DIRS = List.of("/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32");
     /** Only what the dynamic loader and alternatives symlinks need; nothing identifying the host. */
@@ -137,6 +155,10 @@ public final class BubblewrapSandbox implements Sandbox {
         }
         if (perl.isEmpty()) {
             return Optional.of("perl is not installed under /usr, so the exit status cannot be observed");
+        }
+        if (PRCTL.isEmpty()) {
+            return Optional.of("the status wrapper cannot protect itself on " + System.getProperty("os.arch")
+                    + " (prctl's system call number is not known)");
         }
         try {
             ProcessSupervisor.Finished v = ProcessSupervisor.run(List.of(bwrap.get().toString(), "--version"),
@@ -215,12 +237,14 @@ public final class BubblewrapSandbox implements Sandbox {
         c.addAll(List.of("--proc", "/proc", "--dev", "/dev"));
         c.addAll(List.of("--size", Long.toString(limits.memoryBytes()), "--tmpfs", "/tmp"));
         c.addAll(List.of("--bind", request.tree().toString(), TREE_MOUNT));
+        for (Map.Entry<String, Path> in : request.inputs().entrySet()) {
+            c.addAll(List.of("--ro-bind", in.getValue().toString(), RunRequest.INPUT_MOUNT + "/" + in.getKey()));
+        }
         c.addAll(List.of("--chdir", request.cwd().equals(".") ? TREE_MOUNT : TREE_MOUNT + "/" + request.cwd()));
         c.addAll(List.of("--remount-ro", "/"));
+        // The runner's own helpers (prlimit, the wrapper) get no environment at all; the check's
+        // environment is handed to the wrapper as arguments and applied only at the program's exec.
         c.add("--clearenv");
-        for (Map.Entry<String, String> e : request.env().entrySet()) {
-            c.addAll(List.of("--setenv", e.getKey(), e.getValue()));
-        }
         c.add("--");
         c.add(prlimit.orElseThrow().toString());
         c.add("--cpu=" + limits.cpuSeconds());
@@ -232,6 +256,11 @@ public final class BubblewrapSandbox implements Sandbox {
         c.add("-e");
         c.add(WRAPPER);
         c.add("--");
+        c.add(Integer.toString(PRCTL.orElse(-1)));
+        c.add(Integer.toString(request.env().size()));
+        for (Map.Entry<String, String> e : request.env().entrySet()) {
+            c.add(e.getKey() + "=" + e.getValue());
+        }
         c.addAll(request.argv());
         return c;
     }

@@ -67,15 +67,17 @@ public sealed interface Equivalence {
 
         @Override
         public Comparison compare(byte[] expected, byte[] observed) {
-            List<String> a = new ArrayList<>(TextDiff.lines(utf8(expected)));
-            List<String> b = new ArrayList<>(TextDiff.lines(utf8(observed)));
+            // Lines that are not valid UTF-8 are compared as bytes, never as U+FFFD.
+            boolean text = Bytes.validUtf8(expected) && Bytes.validUtf8(observed);
+            List<String> a = new ArrayList<>(TextDiff.lines(Bytes.decode(expected, text)));
+            List<String> b = new ArrayList<>(TextDiff.lines(Bytes.decode(observed, text)));
+            List<String> inOrder = List.copyOf(a);
             a.sort(null);
             b.sort(null);
             if (a.equals(b)) {
                 return new Comparison.Equivalent(operator());
             }
-            return new Comparison.Different(operator(), firstUnmatched(TextDiff.lines(utf8(expected)), a, b),
-                    TextDiff.unified(a, b));
+            return new Comparison.Different(operator(), firstUnmatched(inOrder, a, b), TextDiff.unified(a, b));
         }
 
         /** Names the first expected line (in expected order) whose count differs, or an extra line. */
@@ -86,12 +88,12 @@ public sealed interface Equivalence {
                 long x = ca.getOrDefault(line, 0L);
                 long y = cb.getOrDefault(line, 0L);
                 if (x != y) {
-                    return "line \"" + shorten(line) + "\" (expected " + x + " times, observed " + y + ")";
+                    return "line \"" + Printable.line(shorten(line)) + "\" (expected " + x + " times, observed " + y + ")";
                 }
             }
             for (String line : b) {
                 if (!ca.containsKey(line)) {
-                    return "line \"" + shorten(line) + "\" (not expected, observed " + cb.get(line) + " times)";
+                    return "line \"" + Printable.line(shorten(line)) + "\" (not expected, observed " + cb.get(line) + " times)";
                 }
             }
             return "the line multiset";

@@ -15,8 +15,9 @@ import java.util.Optional;
 /**
  * Throw-away trees from a Git repository. A tree is the bound revision's files checked out
  * through a private index, with no {@code .git} at all, so a check cannot mine history (or the
- * future) from it. The candidate is applied with plain {@code git apply}: no fuzz, no three-way
- * merge, no rejects. Git runs with system and global configuration ignored.
+ * future) from it. Git runs with system and global configuration ignored, and the trees are
+ * checked out through a repository of the runner's own, so the repository's configuration is
+ * ignored too. The candidate is applied inside the sandbox (see {@link BehaviouralRunner}).
  */
 public final class GitTrees {
     private static final Duration GIT_TIMEOUT = Duration.ofMinutes(5);
@@ -26,6 +27,7 @@ public final class GitTrees {
     private final String searchPath;
     private final Path scratch;
     private int counter;
+    private final Map<Path, Path> objectStores = new java.util.HashMap<>();
 
     public GitTrees(Path git, String searchPath, Path scratch) {
         this.git = git;
@@ -42,12 +44,15 @@ public final class GitTrees {
         record Applied() implements ApplyOutcome {}
 
         record Refused(String gitMessage) implements ApplyOutcome {}
+
+        /** git apply could not be run to an outcome (no sandbox, a limit, a timeout). */
+        record Undecided(String why) implements ApplyOutcome {}
     }
 
     /** The full commit id a revision names in the repository, if it names a commit. */
     public Optional<String> resolveCommit(Path repo, String revision) throws BehaveException {
-        ProcessSupervisor.Finished f = git(repo, Map.of(), "rev-parse", "--verify", "--quiet", "--end-of-options",
-                revision + "^{commit}");
+        ProcessSupervisor.Finished f = git(scratch, neutral(repo), "rev-parse", "--verify", "--quiet",
+                "--end-of-options", revision + "^{commit}");
         if (f.exitCode().orElse(-1) != 0) {
             return Optional.empty();
         }
@@ -59,7 +64,12 @@ public final class GitTrees {
         return Files.isDirectory(repo) && git(repo, Map.of(), "rev-parse", "--git-dir").exitCode().orElse(-1) == 0;
     }
 
-    /** Checks the commit out into a new directory under the scratch area, without any .git. */
+    /**
+     * Checks the commit out into a new directory under the scratch area, without any .git. The
+     * repository is only a store of objects here: git runs in an empty repository of the runner's
+     * own that borrows them, so nothing of the repository's configuration (fsmonitor, filter
+     * drivers, hooks, attributes files) takes part.
+     */
     public Path export(Path repo, String commit, String name) throws BehaveException {
         Path dest;
         Path index;
@@ -73,9 +83,9 @@ public final class GitTrees {
         } catch (IOException e) {
             throw new BehaveException(dest.toString(), "cannot create a tree: " + IoMessages.describe(e), e);
         }
-        String gitDir = gitDir(repo);
-        Map<String, String> env = Map.of("GIT_INDEX_FILE", index.toString(), "GIT_DIR", gitDir,
-                "GIT_WORK_TREE", dest.toString());
+        Map<String, String> env = new LinkedHashMap<>(neutral(repo));
+        env.put("GIT_INDEX_FILE", index.toString());
+        env.put("GIT_WORK_TREE", dest.toString());
         check(git(dest, env, "read-tree", commit), "read-tree " + commit);
         check(git(dest, env, "checkout-index", "--all", "--force"), "checkout-index");
         try {
@@ -86,17 +96,26 @@ public final class GitTrees {
         return dest;
     }
 
-    /** Applies a patch to a tree exactly as {@code git apply} would, nothing more lenient. */
-    public ApplyOutcome apply(Path tree, Path patch) throws BehaveException {
-        // Outside a repository git apply works on the current directory; the ceiling keeps git from
-        // finding an enclosing repository and applying relative to it instead.
-        Map<String, String> env = Map.of("GIT_CEILING_DIRECTORIES", tree.getParent().toString());
-        ProcessSupervisor.Finished r = git(tree, env, "apply", "--", patch.toString());
-        if (r.exitCode().orElse(-1) == 0) {
-            return new ApplyOutcome.Applied();
+    /** The environment that points git at the runner's own empty repository, borrowing the objects. */
+    private Map<String, String> neutral(Path repo) throws BehaveException {
+        Path objects;
+        Path own;
+        synchronized (this) {
+            objects = objectStores.get(repo);
+            if (objects == null) {
+                String common = check(git(repo, Map.of(), "rev-parse", "--path-format=absolute", "--git-common-dir"),
+                        "rev-parse --git-common-dir").stdout().text().strip();
+                objects = Path.of(common, "objects");
+                objectStores.put(repo, objects);
+            }
+            own = scratch.resolve("neutral.git");
+            if (!Files.isDirectory(own)) {
+                // No template: the runner's repository starts without hooks or info/attributes.
+                check(git(scratch, Map.of(), "init", "--quiet", "--bare", "--template=", own.toString()),
+                        "init");
+            }
         }
-        String why = r.stderr().text().strip();
-        return new ApplyOutcome.Refused(why.isEmpty() ? "git apply failed" : why);
+        return Map.of("GIT_DIR", own.toString(), "GIT_ALTERNATE_OBJECT_DIRECTORIES", objects.toString());
     }
 
     public String version() throws BehaveException {

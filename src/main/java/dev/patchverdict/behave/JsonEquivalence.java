@@ -1,5 +1,7 @@
 package dev.patchverdict.behave;
 
+import java.math.BigDecimal;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -59,8 +61,9 @@ final class JsonEquivalence {
         if (a.isPresent() && b.isPresent()) {
             return compareTrees(operator, a.get(), b.get(), rules);
         }
-        List<String> la = TextDiff.lines(utf8(expected));
-        List<String> lb = TextDiff.lines(utf8(observed));
+        boolean text = Bytes.validUtf8(expected) && Bytes.validUtf8(observed);
+        List<String> la = TextDiff.lines(Bytes.decode(expected, text));
+        List<String> lb = TextDiff.lines(Bytes.decode(observed, text));
         for (int i = 0; i < Math.max(la.size(), lb.size()); i++) {
             if (i >= la.size() || i >= lb.size()) {
                 return new Comparison.Different(operator, "line " + (i + 1)
@@ -76,16 +79,20 @@ final class JsonEquivalence {
                 }
                 if (!tokenEqual(ta[k], tb[k], rules)) {
                     return new Comparison.Different(operator, "line " + (i + 1) + ", token " + (k + 1)
-                            + " (expected " + ta[k] + ", observed " + tb[k] + ")", TextDiff.unified(la, lb));
+                            + " (expected \"" + Printable.line(ta[k]) + "\", observed \"" + Printable.line(tb[k])
+                            + "\")", TextDiff.unified(la, lb));
                 }
             }
         }
         return new Comparison.Equivalent(operator);
     }
 
+    /**
+     * Alternating runs of whitespace and of other characters, whitespace kept: only numbers are
+     * compared with tolerance, so the spacing between them must match exactly like any other text.
+     */
     private static String[] tokens(String line) {
-        String t = line.strip();
-        return t.isEmpty() ? new String[0] : t.split("\\s+");
+        return line.isEmpty() ? new String[0] : line.split("(?<=\\s)(?=\\S)|(?<=\\S)(?=\\s)");
     }
 
     private static boolean tokenEqual(String a, String b, Rules rules) {
@@ -93,7 +100,7 @@ final class JsonEquivalence {
             return true;
         }
         if (NUMBER.matcher(a).matches() && NUMBER.matcher(b).matches()) {
-            return close(Double.parseDouble(a), Double.parseDouble(b), rules);
+            return close(new BigDecimal(a), new BigDecimal(b), rules);
         }
         return false;
     }
@@ -171,7 +178,9 @@ final class JsonEquivalence {
             if (a.isIntegralNumber() && b.isIntegralNumber() && a.bigIntegerValue().equals(b.bigIntegerValue())) {
                 return true;
             }
-            return close(a.doubleValue(), b.doubleValue(), rules);
+            java.util.Optional<BigDecimal> x = exact(a);
+            java.util.Optional<BigDecimal> y = exact(b);
+            return x.isPresent() && y.isPresent() ? close(x.get(), y.get(), rules) : close(a.doubleValue(), b.doubleValue(), rules);
         }
         if (rules.normaliseNumbers()) {
             return a.decimalValue().compareTo(b.decimalValue()) == 0;
@@ -181,6 +190,36 @@ final class JsonEquivalence {
         }
         return a.isIntegralNumber() ? a.bigIntegerValue().equals(b.bigIntegerValue())
                 : Double.compare(a.doubleValue(), b.doubleValue()) == 0;
+    }
+
+    /** A JSON number's exact value; empty for a double that already overflowed when it was read. */
+    private static java.util.Optional<BigDecimal> exact(JsonNode n) {
+        if ((n.isDouble() || n.isFloat()) && !Double.isFinite(n.doubleValue())) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of(n.decimalValue());
+    }
+
+    /**
+     * As {@link #close(double, double, Rules)} where both values fit a double, and exactly, in
+     * decimal, where either does not: 1e400 and 7e999 are both infinity as doubles, and not equal.
+     */
+    private static boolean close(BigDecimal a, BigDecimal b, Rules rules) {
+        if (a.compareTo(b) == 0) {
+            return true;
+        }
+        double da = a.doubleValue();
+        double db = b.doubleValue();
+        boolean fits = Double.isFinite(da) && Double.isFinite(db) && (da != 0 || a.signum() == 0)
+                && (db != 0 || b.signum() == 0);
+        if (fits) {
+            return close(da, db, rules);
+        }
+        BigDecimal diff = a.subtract(b).abs();
+        BigDecimal larger = a.abs().max(b.abs());
+        BigDecimal bound = larger.multiply(new BigDecimal(Double.toString(rules.relTol())))
+                .max(new BigDecimal(Double.toString(rules.absTol())));
+        return diff.compareTo(bound) <= 0;
     }
 
     /** As Python's math.isclose: within rel_tol of the larger magnitude, or within abs_tol. */

@@ -15,7 +15,12 @@ public record LoadedPlan(Path file, BehaviouralPlan plan, Digest digest) {
     }
 
     public static LoadedPlan read(Path file) throws BehaveException {
-        JsonNode doc = Documents.readJson(file);
-        return new LoadedPlan(file, BehaviouralPlans.parse(doc, file.toString()), Digests.canonical(doc));
+        return read(file, file);
+    }
+
+    /** Reads {@code copy}, naming {@code original} as the plan's file. */
+    static LoadedPlan read(Path copy, Path original) throws BehaveException {
+        JsonNode doc = Documents.readJson(copy);
+        return new LoadedPlan(original, BehaviouralPlans.parse(doc, original.toString()), Digests.canonical(doc));
     }
 }

@@ -12,8 +12,22 @@ import java.util.TreeMap;
  * never joined into a shell command; the environment is exactly {@code env}, nothing inherited.
  */
 public record RunRequest(Path tree, String cwd, List<String> argv, Map<String, String> env, Duration timeout,
-        SandboxLimits limits) {
+        SandboxLimits limits, Map<String, Path> inputs) {
+    /** Where read-only inputs appear inside the sandbox: {@code /input/<name>}. */
+    public static final String INPUT_MOUNT = "/input";
+
+    public RunRequest(Path tree, String cwd, List<String> argv, Map<String, String> env, Duration timeout,
+            SandboxLimits limits) {
+        this(tree, cwd, argv, env, timeout, limits, Map.of());
+    }
+
     public RunRequest {
+        inputs = java.util.Collections.unmodifiableMap(new TreeMap<>(inputs));
+        for (String name : inputs.keySet()) {
+            if (!name.matches("[a-z0-9][a-z0-9._-]*")) {
+                throw new IllegalArgumentException("input name must be a plain file name: " + name);
+            }
+        }
         Objects.requireNonNull(tree, "tree");
         cwd = RelativePaths.requireRelative(cwd, "cwd");
         argv = List.copyOf(argv);

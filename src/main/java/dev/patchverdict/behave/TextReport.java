@@ -2,7 +2,12 @@ package dev.patchverdict.behave;
 
 import java.util.Locale;
 
-/** The human-readable report of a behavioural run: levels, checks, comparisons, mutants, verdict. */
+/**
+ * The human-readable report of a behavioural run: levels, checks, comparisons, mutants, verdict.
+ * Much of it is candidate or worker text (outputs, diffs, ids, git's words), so every such piece
+ * is shown on its own line with control characters escaped, and the whole report is escaped once
+ * more before it leaves: output under test cannot clear the screen or print a verdict line.
+ */
 public final class TextReport {
     private static final int MAX_DIFF_CHARS = 4000;
 
@@ -15,14 +20,15 @@ public final class TextReport {
         sb.append("  committed  ").append(in.commitment().committedAt()).append('\n');
         sb.append("  candidate  ").append(in.patchDigest()).append(" from result manifest ").append(in.manifest().id())
                 .append(" (attempt ").append(in.manifest().attempt()).append(", worker ")
-                .append(in.manifest().worker().id()).append(")\n");
+                .append(Printable.line(in.manifest().worker().id())).append(")\n");
         sb.append("  revision   ").append(in.commit()).append('\n');
         sb.append("  sandbox    ").append(ev.sandbox()).append('\n');
         sb.append('\n').append("levels\n");
         for (LevelResult l : ev.levels().values()) {
-            sb.append(String.format(Locale.ROOT, "  %-9s %-10s %s%n", l.level().key(), l.verdict(), l.reasons().get(0)));
+            sb.append(String.format(Locale.ROOT, "  %-9s %-10s %s%n", l.level().key(), l.verdict(),
+                    Printable.line(l.reasons().get(0))));
             for (int i = 1; i < l.reasons().size(); i++) {
-                sb.append(String.format(Locale.ROOT, "  %-9s %-10s %s%n", "", "", l.reasons().get(i)));
+                sb.append(String.format(Locale.ROOT, "  %-9s %-10s %s%n", "", "", Printable.line(l.reasons().get(i))));
             }
         }
         sb.append('\n').append("checks\n");
@@ -33,18 +39,18 @@ public final class TextReport {
             c.patched().ifPresent(r -> run(sb, "patched", r));
             for (Reason r : c.reasons()) {
                 sb.append("      ").append(r.verdict() == Verdict.PROVEN ? "ok  " : r.verdict() == Verdict.REFUTED
-                        ? "FAIL" : "??  ").append(' ').append(r.text()).append('\n');
+                        ? "FAIL" : "??  ").append(' ').append(Printable.line(r.text())).append('\n');
             }
             for (LabelledComparison lc : c.comparisons()) {
                 if (lc.comparison() instanceof Comparison.Different d) {
-                    sb.append("      ").append(lc.subject()).append(": first difference at ").append(d.firstDifference())
+                    sb.append("      ").append(lc.subject()).append(": first difference at ").append(Printable.line(d.firstDifference()))
                             .append('\n');
                     String diff = d.unifiedDiff();
                     if (diff.length() > MAX_DIFF_CHARS) {
                         diff = diff.substring(0, MAX_DIFF_CHARS) + "\n... cut\n";
                     }
                     for (String line : TextDiff.lines(diff)) {
-                        sb.append("        ").append(line).append('\n');
+                        sb.append("        ").append(Printable.line(line)).append('\n');
                     }
                 }
             }
@@ -53,15 +59,15 @@ public final class TextReport {
             sb.append('\n').append("mutation adequacy: ").append(a.summary())
                     .append(a.score().isPresent() ? (a.adequate() ? " (adequate)" : " (inadequate)") : "").append('\n');
             for (MutantResult m : a.mutants()) {
-                sb.append("  ").append(m.mutant().id()).append(' ').append(m.mutant().describe()).append(": ")
-                        .append(m.describe()).append('\n');
+                sb.append("  ").append(m.mutant().id()).append(' ').append(Printable.line(m.mutant().describe()))
+                        .append(": ").append(Printable.line(m.describe())).append('\n');
             }
         });
         sb.append('\n').append("verdict: ").append(ev.verdict()).append(" (exit ").append(exitCode).append(")\n");
         for (String r : ev.verdictReasons()) {
-            sb.append("  ").append(r).append('\n');
+            sb.append("  ").append(Printable.line(r)).append('\n');
         }
-        return sb.toString();
+        return Printable.keepNewlines(sb.toString());
     }
 
     private static void run(StringBuilder sb, String tree, RunRecord r) {

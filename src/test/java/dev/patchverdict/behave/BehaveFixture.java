@@ -51,12 +51,24 @@ public final class BehaveFixture {
 
     /** A repository holding {@code files} in one commit. */
     public static BehaveFixture create(Path dir, Map<String, String> files) throws IOException {
+        return create(dir, files, Map.of(), java.util.Set.of());
+    }
+
+    /** Also symbolic links (path to target) and files committed executable. */
+    public static BehaveFixture create(Path dir, Map<String, String> files, Map<String, String> symlinks,
+            java.util.Set<String> executables) throws IOException {
         Path repo = Files.createDirectories(dir.resolve("repo"));
         git(repo, "init", "-q", "-b", "main");
         for (Map.Entry<String, String> f : files.entrySet()) {
             Path p = repo.resolve(f.getKey());
             Files.createDirectories(p.getParent());
             Files.writeString(p, f.getValue());
+            if (executables.contains(f.getKey())) {
+                Files.setPosixFilePermissions(p, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
+            }
+        }
+        for (Map.Entry<String, String> l : symlinks.entrySet()) {
+            Files.createSymbolicLink(repo.resolve(l.getKey()), Path.of(l.getValue()));
         }
         git(repo, "add", "-A");
         git(repo, "-c", "user.name=fixture", "-c", "user.email=fixture@example.invalid", "commit", "-q", "-m", "base");

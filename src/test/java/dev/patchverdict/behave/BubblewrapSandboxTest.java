@@ -75,7 +75,8 @@ class BubblewrapSandboxTest {
         RunRecord r = sandbox.run(new RunRequest(tree, ".", List.of("env"), Map.of("PATH", "/usr/bin", "LANG", "C"),
                 Duration.ofSeconds(10), LIMITS));
         List<String> lines = r.stdout().text().lines().sorted().toList();
-        assertEquals(List.of("LANG=C", "PATH=/usr/bin", "PWD=/tree"), lines);
+        // Exactly the allow-list: not even the PWD bubblewrap sets for its own children.
+        assertEquals(List.of("LANG=C", "PATH=/usr/bin"), lines);
     }
 
     @Test
@@ -172,5 +173,28 @@ class BubblewrapSandboxTest {
                 Duration.ofSeconds(5), LIMITS));
         assertInstanceOf(RunOutcome.NotRun.class, r.outcome());
         assertFalse(Files.exists(flag));
+    }
+
+    @Test
+    void theStatusDescriptorIsOutOfTheProgramsReach() throws Exception {
+        // The program's parent is the status wrapper; its descriptor 3 is where the status is reported.
+        RunRecord r = run("sh", "-c", "if echo 'exit 0' >> /proc/$PPID/fd/3; then exit 9; fi; "
+                + "if cat /proc/$PPID/environ > /dev/null; then exit 8; fi; exit 4");
+        assertEquals(new RunOutcome.Exited(4), r.outcome(), r.stderr().text());
+    }
+
+    @Test
+    void theChecksEnvironmentNeverReachesTheStatusWrapper() throws Exception {
+        Path lib = Files.createDirectories(tree.resolve("lib"));
+        // A candidate's strict.pm that, if loaded by the wrapper, would report every status as 0.
+        Files.writeString(lib.resolve("strict.pm"), String.join("\n",
+                "package strict;",
+                "BEGIN { *CORE::GLOBAL::waitpid = sub { my $p = CORE::waitpid($_[0], $_[1]); $? = 0; $p }; }",
+                "sub import {} sub unimport {} 1;", ""));
+        Map<String, String> env = Map.of("PATH", "/usr/bin:/bin", "PERL5LIB", "/tree/lib", "PERL5OPT", "-Mstrict");
+        RunRecord r = sandbox.run(new RunRequest(tree, ".", List.of("sh", "-c", "echo \"$PERL5LIB\"; exit 1"), env,
+                Duration.ofSeconds(20), LIMITS));
+        assertEquals(new RunOutcome.Exited(1), r.outcome(), r.stderr().text());
+        assertEquals("/tree/lib\n", r.stdout().text(), "the program itself still gets the check's environment");
     }
 }

@@ -104,9 +104,9 @@ class EquivalenceTest {
         assertInstanceOf(Comparison.Different.class, cmp(rel, "1000000\n", "1002000\n"));
 
         // Text that is not JSON: line by line, token by token.
-        assertEquals(new Comparison.Equivalent("tolerant"), cmp(tol, "mean 2.000 ok\nsd 0.5\n", "mean  2.004 ok\nsd 0.499\n"));
+        assertEquals(new Comparison.Equivalent("tolerant"), cmp(tol, "mean 2.000 ok\nsd 0.5\n", "mean 2.004 ok\nsd 0.499\n"));
         Comparison.Different token = different(cmp(tol, "mean 2.000 ok\n", "mean 2.000 bad\n"));
-        assertEquals("line 1, token 3 (expected ok, observed bad)", token.firstDifference());
+        assertEquals("line 1, token 5 (expected \"ok\", observed \"bad\")", token.firstDifference());
         assertInstanceOf(Comparison.Different.class, cmp(tol, "mean 2.000\n", "mean 2.5\n"));
     }
 
@@ -134,5 +134,36 @@ class EquivalenceTest {
         assertEquals("t", stamp.get("options").get("ignore_keys").get(0).textValue());
         assertTrue(stamp.get("options").get("normalise_numbers").booleanValue());
         assertEquals("tolerant", cmp(op("tolerant", "{\"rel_tol\":0.1}"), "1", "2").operator());
+    }
+
+    @Test
+    void tolerantKeepsEverythingButNumbersExact() {
+        Equivalence tol = op("tolerant", "{\"abs_tol\":0.01}");
+        // Whitespace is text: README says everything but numbers is exact.
+        assertInstanceOf(Comparison.Different.class, cmp(tol, "mean 2.000 ok\n", "mean  2.000 ok\n"));
+        assertInstanceOf(Comparison.Different.class, cmp(tol, "a\tb\n", "a b\n"));
+        assertInstanceOf(Comparison.Different.class, cmp(tol, "x\n", " x\n"));
+    }
+
+    @Test
+    void tolerantComparesNumbersThatDoNotFitADoubleExactly() {
+        Equivalence tol = op("tolerant", "{\"rel_tol\":1e-9}");
+        assertInstanceOf(Comparison.Different.class, cmp(tol, "1e400\n", "7e999\n"));
+        assertInstanceOf(Comparison.Different.class, cmp(tol, "v 1e400\n", "v 7e999\n"));
+        assertEquals(new Comparison.Equivalent("tolerant"), cmp(tol, "1e400\n", "1.0e400\n"));
+        String big = "1" + "0".repeat(400);
+        String bigger = "3" + "0".repeat(401);
+        assertInstanceOf(Comparison.Different.class, cmp(tol, "[" + big + "]", "[" + bigger + "]"));
+        assertEquals(new Comparison.Equivalent("tolerant"), cmp(tol, "[" + big + "]", "[" + big + "]"));
+    }
+
+    @Test
+    void invalidUtf8IsComparedAsBytesNeverAsReplacementCharacters() {
+        byte[] e9 = {'c', 'a', 'f', (byte) 0xe9, '\n'};
+        byte[] e8 = {'c', 'a', 'f', (byte) 0xe8, '\n'};
+        for (Equivalence eq : java.util.List.of(op("set", null), op("tolerant", "{\"abs_tol\":0.1}"))) {
+            assertInstanceOf(Comparison.Different.class, eq.compare(e9, e8), eq.operator());
+            assertEquals(new Comparison.Equivalent(eq.operator()), eq.compare(e9, e9.clone()), eq.operator());
+        }
     }
 }
