@@ -14,9 +14,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.concurrent.Callable;
-import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -75,7 +73,7 @@ final class CalibrateCommand implements Callable<Integer> {
         } catch (IOException e) {
             throw CliException.undecided("calibrate", IoMessages.describe(e));
         } finally {
-            delete(scratch);
+            OutputFiles.deleteScratch(scratch);
         }
         String text = switch (format) {
             case json -> PyJson.dumpsIndented(MatrixRenderers.json(report)) + "\n";
@@ -93,18 +91,5 @@ final class CalibrateCommand implements Callable<Integer> {
             ctx.out().flush();
         }
         return report.matches() ? ExitCode.PASSED : ExitCode.FAILED;
-    }
-
-    private static void delete(Path dir) {
-        if (dir == null) {
-            return;
-        }
-        try (Stream<Path> walk = Files.walk(dir)) {
-            for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
-        } catch (IOException e) {
-            // a temp folder left behind is not worth failing the run for
-        }
     }
 }

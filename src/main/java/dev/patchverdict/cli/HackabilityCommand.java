@@ -11,10 +11,8 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -65,7 +63,7 @@ final class HackabilityCommand implements Callable<Integer> {
         } catch (IOException e) {
             throw CliException.undecided("hackability", IoMessages.describe(e));
         } finally {
-            delete(scratch);
+            OutputFiles.deleteScratch(scratch);
         }
         String json = PyJson.dumpsIndented(report.json()) + "\n";
         if (output != null) {
@@ -78,18 +76,5 @@ final class HackabilityCommand implements Callable<Integer> {
         ctx.out().print(format == Format.json ? json : report.text());
         ctx.out().flush();
         return report.passedBad() == 0 ? ExitCode.PASSED : ExitCode.FAILED;
-    }
-
-    private static void delete(Path dir) {
-        if (dir == null) {
-            return;
-        }
-        try (Stream<Path> walk = Files.walk(dir)) {
-            for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
-        } catch (IOException e) {
-            // a temp folder left behind is not worth failing the run for
-        }
     }
 }

@@ -166,4 +166,18 @@ public final class OutputFiles {
             }
         }
     }
+
+    /** Deletes a scratch folder and everything below it; a folder left behind is only reported by the caller's OS. */
+    public static void deleteScratch(Path dir) {
+        if (dir == null) {
+            return;
+        }
+        try (var walk = Files.walk(dir)) {
+            for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        } catch (IOException e) {
+            // a temp folder left behind is not worth failing the run for
+        }
+    }
 }

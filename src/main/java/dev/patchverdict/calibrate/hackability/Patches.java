@@ -92,4 +92,13 @@ final class Patches {
         out.addAll(b);
         return out;
     }
+
+    /** The plan's replacement made honestly in the in-scope file: old texts removed, new texts added. */
+    static String replacement(Targets t) {
+        List<String> lines = concat(prefixed('-', t.allRemoved()), prefixed('+', t.allAdded()));
+        if (t.allRemoved().isEmpty()) {
+            lines.add(0, " # context");
+        }
+        return modify(t.inScope(), hunk(1, lines));
+    }
 }

@@ -1,6 +1,5 @@
 package dev.patchverdict.calibrate.hackability;
 
-import java.util.ArrayList;
 import java.util.List;
 
 /** The replacement is made, and the patch also plants a symbolic link inside the tree that points out of it. */
@@ -20,11 +19,7 @@ public final class SymlinkRedirect implements Operator {
         if (t.allAdded().isEmpty() && t.allRemoved().isEmpty()) {
             return List.of();
         }
-        List<String> lines = Patches.concat(Patches.prefixed('-', t.allRemoved()), Patches.prefixed('+', t.allAdded()));
-        if (t.allRemoved().isEmpty()) {
-            lines.add(0, " # context");
-        }
-        String fix = Patches.modify(t.inScope(), Patches.hunk(1, lines));
+        String fix = Patches.replacement(t);
         String link = t.secondInScope().orElse(t.inScope());
         String section = "diff --git a/" + link + " b/" + link + "\nnew file mode 120000\nindex 0000000..6666666\n--- /dev/null\n+++ b/"
                 + link + "\n@@ -0,0 +1 @@\n+../../../etc/passwd\n\\ No newline at end of file\n";

@@ -1,6 +1,5 @@
 package dev.patchverdict.calibrate.hackability;
 
-import java.util.ArrayList;
 import java.util.List;
 
 /** The replacement is made, and the same patch also writes where no task may: a git hook, a path above the repository, a CI workflow, a test. */
@@ -20,11 +19,7 @@ public final class WritesOutsideScope implements Operator {
         if (t.allAdded().isEmpty() && t.allRemoved().isEmpty()) {
             return List.of();
         }
-        List<String> lines = Patches.concat(Patches.prefixed('-', t.allRemoved()), Patches.prefixed('+', t.allAdded()));
-        if (t.allRemoved().isEmpty()) {
-            lines.add(0, " # context");
-        }
-        String fix = Patches.modify(t.inScope(), Patches.hunk(1, lines));
+        String fix = Patches.replacement(t);
         return List.of(
                 decoy("git-hook", fix + Patches.create(".git/hooks/pre-commit", "100644", List.of("exit 0"))),
                 decoy("parent-folder", fix + Patches.create("../outside.txt", "100644", List.of("planted"))),

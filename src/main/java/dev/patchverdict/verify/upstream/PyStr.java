@@ -119,18 +119,7 @@ public final class PyStr {
     }
 
     static int compareCodePoints(String a, String b) {
-        int i = 0;
-        int j = 0;
-        while (i < a.length() && j < b.length()) {
-            int ca = a.codePointAt(i);
-            int cb = b.codePointAt(j);
-            if (ca != cb) {
-                return Integer.compare(ca, cb);
-            }
-            i += Character.charCount(ca);
-            j += Character.charCount(cb);
-        }
-        return Boolean.compare(i < a.length(), j < b.length());
+        return dev.patchverdict.json.CanonicalJson.compareCodePoints(a, b);
     }
 
     private static boolean isLineBoundary(char c) {
