@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# How long verifying one typical agent patch takes: in-process after warm-up (JMH, v0.4 and v0.5
+# How long verifying one typical patch (a 3.5 KB SWE-bench fix) takes: in-process after warm-up (JMH, v0.4 and v0.5
 # plans, beside the strict reader alone on the same patch) and as a whole process from a cold JVM
 # (verify beside diff check, best of 5). Prints one table. Usage: bench/verify.sh [--quick]
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/.." && pwd)"
-patch="$root/../shared/corpus/agent_sweagent_gpt4_t0/django__django-12708.patch"
+patch="$root/../shared/corpus/gold_swebench_lite_patch/django__django-11019.patch"
 [[ -f "$patch" ]] || { echo "bench: $patch not found (the shared corpus sits beside the project)" >&2; exit 2; }
 out="$root/target/bench"
 work="$out/verify-inputs"
@@ -27,10 +27,10 @@ pv() { java -jar "$jar" "$@"; }
 pv manifest --work-unit "$work/work-unit.json" --candidate-root "$work/candidate" --patch changes.patch \
     --log stdout=stdout.txt --log stderr=stderr.txt --worker-id agent/bench --status succeeded --attempt 1 \
     --output "$work/result-manifest.json" >&2
-pv plan new --work-unit "$work/work-unit.json" --version 0.4 --added 'constraints_to_remove' \
-    --removed 'meta_constraint_names' --output "$work/plan-v0.4.json" >&2
+pv plan new --work-unit "$work/work-unit.json" --version 0.4 --added 'def merge(*lists)' \
+    --removed 'def merge(list_1, list_2)' --output "$work/plan-v0.4.json" >&2
 pv plan new --work-unit "$work/work-unit.json" --version 0.5 --glob-syntax gitignore \
-    --transition 'meta_constraint_names=>constraint_names = self._constraint_names(model, fields' --output "$work/plan-v0.5.json" >&2
+    --transition 'def merge(list_1, list_2)=>def merge(*lists)' --output "$work/plan-v0.5.json" >&2
 verify_args=(verify --work-unit "$work/work-unit.json" --result-manifest "$work/result-manifest.json"
     --candidate-root "$work/candidate" --evaluator-plan "$work/plan-v0.4.json")
 pv "${verify_args[@]}" >/dev/null || { echo "bench: the benchmark candidate does not pass" >&2; exit 1; }
