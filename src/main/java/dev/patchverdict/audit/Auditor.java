@@ -1,0 +1,292 @@
+package dev.patchverdict.audit;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.patchverdict.diff.Diagnostic;
+import dev.patchverdict.diff.DiffReader;
+import dev.patchverdict.diff.Profile;
+import dev.patchverdict.digest.Digest;
+import dev.patchverdict.digest.Digests;
+import dev.patchverdict.json.JsonInputException;
+import dev.patchverdict.json.StrictJson;
+import dev.patchverdict.verify.Verification;
+import dev.patchverdict.verify.VerificationException;
+import dev.patchverdict.verify.Verifier;
+import dev.patchverdict.verify.VerifyRequest;
+import dev.patchverdict.verify.upstream.Nodes;
+import dev.patchverdict.verify.upstream.ProvenanceIntegrity;
+import dev.patchverdict.verify.upstream.PyJson;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeSet;
+
+/**
+ * Audits one recorded VerificationResult against its inputs. In this order, the first class of
+ * problem found decides: the result must agree with itself (every evidence digest re-derived from
+ * its own diagnostics), every recorded digest must match the bytes on disk and every
+ * cross-document rule hold (else TAMPERED); every input must be there and the recorded version be
+ * one this tool implements (else UNVERIFIABLE); and verifying again under the recorded plan must
+ * give the same status, checks, findings, evidence and decision (else DIVERGED).
+ */
+public final class Auditor {
+    /** The adapter version each plan version pins; a result recording another was made by a verifier we do not implement. */
+    static final Map<String, String> ADAPTERS = Map.of("0.1", "0.1", "0.2", "0.1.1", "0.3", "0.2.0", "0.4", "0.3.0", "0.5", "0.4.0");
+    /** Where each observation of a patch result sits in the review check's diagnostics. */
+    static final Map<String, String> OBSERVATIONS = new LinkedHashMap<>();
+
+    static {
+        OBSERVATIONS.put("logs", "log-integrity-observation");
+        OBSERVATIONS.put("scope", "patch-scope-observation");
+        OBSERVATIONS.put("semantic", "patch-semantic-observation");
+        OBSERVATIONS.put("semantic_substrings", "added-substring-semantic-observation");
+        OBSERVATIONS.put("semantic_removed_substrings", "removed-substring-semantic-observation");
+        OBSERVATIONS.put("semantic_strict_transition", "strict-transition-semantic-observation");
+    }
+
+    private final Verifier verifier;
+    private final StrictJson json = StrictJson.withDefaults();
+
+    public Auditor(Verifier verifier) {
+        this.verifier = verifier;
+    }
+
+    public AuditOutcome audit(Path dir, String name) {
+        try {
+            return auditChecked(dir, name);
+        } catch (IOException | JsonInputException e) {
+            return new AuditOutcome(name, Verdict.UNVERIFIABLE, List.of("unreadable: " + e.getMessage()), List.of());
+        }
+    }
+
+    private AuditOutcome auditChecked(Path dir, String name) throws IOException, JsonInputException {
+        BundleLayout layout = BundleLayout.of(dir);
+        if (layout.result().isEmpty()) {
+            return new AuditOutcome(name, Verdict.UNVERIFIABLE, List.of("no verification-result.json"), List.of());
+        }
+        JsonNode result = json.read(layout.result().get());
+        List<String> tampered = new ArrayList<>(selfConsistency(result));
+        List<String> missing = new ArrayList<>();
+        if (layout.workUnit().isEmpty()) {
+            missing.add("the work unit is missing");
+        }
+        if (layout.manifest().isEmpty()) {
+            missing.add("the result manifest is missing");
+        }
+        if (layout.plan().isEmpty()) {
+            missing.add("the evaluator plan is missing");
+        }
+        if (layout.candidateRoot().isEmpty()) {
+            missing.add("the candidate folder is missing");
+        }
+        if (!missing.isEmpty()) {
+            return tampered.isEmpty() ? new AuditOutcome(name, Verdict.UNVERIFIABLE, missing, List.of())
+                    : new AuditOutcome(name, Verdict.TAMPERED, tampered, List.of());
+        }
+        ObjectNode wu = (ObjectNode) json.read(layout.workUnit().get());
+        ObjectNode rm = (ObjectNode) json.read(layout.manifest().get());
+        JsonNode plan = json.read(layout.plan().get());
+        Digest wuDigest = Digests.canonical(wu);
+        Digest rmDigest = Digests.canonical(rm);
+        String planDigest = Digests.canonical(plan).toString();
+        JsonNode prov = result.path("provenance");
+        same(tampered, "work unit digest", prov.path("work_unit_digest").asText(), wuDigest.toString());
+        same(tampered, "result manifest digest", prov.path("result_manifest_digest").asText(), rmDigest.toString());
+        if (prov.has("verifier_config_digest")) {
+            same(tampered, "plan digest (provenance.verifier_config_digest)", prov.path("verifier_config_digest").asText(), planDigest);
+        }
+        tampered.addAll(ProvenanceIntegrity.violations(wu, wuDigest, rm, rmDigest, (ObjectNode) result));
+
+        // the candidate and logs the manifest names, against the digests it declares
+        Path root = layout.candidateRoot().get();
+        byte[] patch = null;
+        String artifactId = plan.path("candidate_artifact_id").asText();
+        for (JsonNode a : rm.path("produced_artifacts")) {
+            if (!artifactId.equals(a.path("id").asText())) {
+                continue;
+            }
+            Path f = root.resolve(a.path("locator").asText()).normalize();
+            if (!f.startsWith(root) || !Files.isRegularFile(f)) {
+                missing.add("candidate " + a.path("locator").asText() + " is missing");
+                continue;
+            }
+            patch = Files.readAllBytes(f);
+            String actual = Digests.bytes(patch).toString();
+            same(tampered, "candidate " + a.path("locator").asText() + " (manifest)", a.path("digest").asText(), actual);
+            for (JsonNode e : result.path("evidence")) {
+                if ("artifact_hash".equals(e.path("type").asText())) {
+                    same(tampered, "candidate " + a.path("locator").asText() + " (evidence " + e.path("id").asText() + ")",
+                            e.path("digest").asText(), actual);
+                }
+            }
+        }
+        for (JsonNode l : rm.path("logs")) {
+            if (!l.hasNonNull("digest")) {
+                continue;
+            }
+            Path f = root.resolve(l.path("locator").asText()).normalize();
+            if (!f.startsWith(root) || !Files.isRegularFile(f)) {
+                missing.add("log " + l.path("locator").asText() + " is missing");
+                continue;
+            }
+            same(tampered, "log " + l.path("locator").asText(), l.path("digest").asText(), Digests.bytes(Files.readAllBytes(f)).toString());
+        }
+        List<String> advisories = advisories(patch);
+        if (!tampered.isEmpty()) {
+            return new AuditOutcome(name, Verdict.TAMPERED, tampered, advisories);
+        }
+        if (!missing.isEmpty()) {
+            return new AuditOutcome(name, Verdict.UNVERIFIABLE, missing, advisories);
+        }
+        String version = plan.path("schema_version").asText();
+        String adapter = result.path("verifier").path("adapter_version").asText();
+        if (!ADAPTERS.containsKey(version) || !ADAPTERS.get(version).equals(adapter)) {
+            return new AuditOutcome(name, Verdict.UNVERIFIABLE, List.of("recorded plan version " + version + " with adapter " + adapter
+                    + " is not one this tool implements (it implements " + new TreeSet<>(ADAPTERS.entrySet().stream()
+                            .map(e -> "v" + e.getKey() + "/" + e.getValue()).toList()) + ")"), advisories);
+        }
+        Verification again;
+        try {
+            again = verifier.verify(VerifyRequest.of(layout.workUnit().get(), layout.manifest().get(), root, layout.plan().get()));
+        } catch (VerificationException e) {
+            return new AuditOutcome(name, Verdict.DIVERGED, List.of("re-verification could not decide: " + e.getMessage()), advisories);
+        }
+        Optional<String> difference = firstDifference(comparable(result), comparable(again.result()), "");
+        if (difference.isPresent()) {
+            return new AuditOutcome(name, Verdict.DIVERGED, List.of(difference.get()), advisories);
+        }
+        return new AuditOutcome(name, Verdict.REPRODUCED, List.of("every digest matches; re-verified under EvaluatorPlan v" + version
+                + " (adapter " + adapter + "): same status, checks, findings and evidence"), advisories);
+    }
+
+    /**
+     * Every evidence digest a patch result can re-derive from its own diagnostics, and its manifest
+     * digest against its provenance. A mismatch means the result was edited after it was written.
+     */
+    static List<String> selfConsistency(JsonNode result) {
+        List<String> out = new ArrayList<>();
+        Map<String, String> evidence = new LinkedHashMap<>();
+        result.path("evidence").forEach(e -> evidence.put(e.path("id").asText(), e.path("digest").asText()));
+        if (evidence.containsKey("result-manifest-canonical")) {
+            String recorded = result.path("provenance").path("result_manifest_digest").asText();
+            if (!recorded.equals(evidence.get("result-manifest-canonical"))) {
+                out.add("evidence result-manifest-canonical " + evidence.get("result-manifest-canonical")
+                        + " differs from provenance.result_manifest_digest " + recorded);
+            }
+        }
+        for (JsonNode check : result.path("checks")) {
+            if (!check.has("diagnostics") || !check.path("diagnostics").asText().startsWith("{")) {
+                continue;
+            }
+            JsonNode d;
+            try {
+                d = PyJson.loads(check.path("diagnostics").asText());
+            } catch (PyJson.DecodeError e) {
+                out.add("check " + check.path("id").asText() + ": diagnostics are not JSON: " + e.getMessage());
+                continue;
+            }
+            for (Map.Entry<String, String> o : OBSERVATIONS.entrySet()) {
+                if (d.has(o.getKey()) && evidence.containsKey(o.getValue())) {
+                    compare(out, o.getValue(), evidence.get(o.getValue()), Nodes.digest(d.get(o.getKey())).toString());
+                }
+            }
+            if (d.has("worker_status") && evidence.containsKey("worker-status-observation")) {
+                ObjectNode status = Nodes.object();
+                status.set("worker_status", d.get("worker_status"));
+                compare(out, "worker-status-observation", evidence.get("worker-status-observation"), Nodes.digest(status).toString());
+            }
+            if (d.path("artifact").has("observed_digest") && evidence.containsKey("candidate-patch-hash")) {
+                compare(out, "candidate-patch-hash", evidence.get("candidate-patch-hash"), d.path("artifact").path("observed_digest").asText());
+            }
+        }
+        return out;
+    }
+
+    private static void compare(List<String> out, String id, String recorded, String derived) {
+        if (!recorded.equals(derived)) {
+            out.add("evidence " + id + " records " + recorded + " but the result's own diagnostics give " + derived);
+        }
+    }
+
+    private static void same(List<String> out, String what, String recorded, String actual) {
+        if (!recorded.equals(actual)) {
+            out.add(what + ": recorded " + recorded + ", the file on disk has " + actual);
+        }
+    }
+
+    private static List<String> advisories(byte[] patch) {
+        List<String> out = new ArrayList<>();
+        if (patch != null) {
+            for (Diagnostic d : DiffReader.read(patch, Profile.STRICT).diagnostics()) {
+                out.add("line " + d.line() + ": " + d.code() + " " + d.message());
+            }
+        }
+        return out;
+    }
+
+    /** The parts of a result that re-verification must reproduce (SPEC decision 6 lets the rest differ). */
+    static JsonNode comparable(JsonNode result) {
+        ObjectNode c = Nodes.object();
+        for (String f : List.of("id", "status", "verifier", "checks", "evidence", "findings", "metrics", "decision_support")) {
+            if (result.has(f)) {
+                c.set(f, result.get(f));
+            }
+        }
+        ObjectNode ext = c.putObject("extensions");
+        result.path("extensions").fields().forEachRemaining(e -> {
+            if (e.getKey().startsWith("org.idkmesh.") || e.getKey().startsWith("org.patchverdict.evaluator_plan.")) {
+                ext.set(e.getKey(), e.getValue());
+            }
+        });
+        c.set("tool_versions", result.path("provenance").path("environment").path("tool_versions"));
+        return c;
+    }
+
+    /** The first JSON path where the recorded and the re-verified result differ, with both values. */
+    static Optional<String> firstDifference(JsonNode recorded, JsonNode again, String path) {
+        if (recorded.isObject() && again.isObject()) {
+            TreeSet<String> keys = new TreeSet<>();
+            recorded.fieldNames().forEachRemaining(keys::add);
+            again.fieldNames().forEachRemaining(keys::add);
+            for (String k : keys) {
+                JsonNode a = recorded.get(k);
+                JsonNode b = again.get(k);
+                if (a == null || b == null) {
+                    return Optional.of(path + "/" + k + ": recorded " + (a == null ? "(absent)" : PyJson.dumps(a, false))
+                            + ", re-verified " + (b == null ? "(absent)" : PyJson.dumps(b, false)));
+                }
+                Optional<String> d = firstDifference(a, b, path + "/" + k);
+                if (d.isPresent()) {
+                    return d;
+                }
+            }
+            return Optional.empty();
+        }
+        if (recorded.isArray() && again.isArray()) {
+            Iterator<JsonNode> a = recorded.elements();
+            Iterator<JsonNode> b = again.elements();
+            int i = 0;
+            while (a.hasNext() || b.hasNext()) {
+                if (!a.hasNext() || !b.hasNext()) {
+                    return Optional.of(path + "/" + i + ": recorded " + (a.hasNext() ? PyJson.dumps(a.next(), false) : "(absent)")
+                            + ", re-verified " + (b.hasNext() ? PyJson.dumps(b.next(), false) : "(absent)"));
+                }
+                Optional<String> d = firstDifference(a.next(), b.next(), path + "/" + i);
+                if (d.isPresent()) {
+                    return d;
+                }
+                i++;
+            }
+            return Optional.empty();
+        }
+        String x = PyJson.dumps(recorded, false);
+        String y = PyJson.dumps(again, false);
+        return x.equals(y) ? Optional.empty() : Optional.of((path.isEmpty() ? "/" : path) + ": recorded " + x + ", re-verified " + y);
+    }
+}

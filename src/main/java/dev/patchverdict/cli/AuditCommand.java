@@ -1,0 +1,101 @@
+package dev.patchverdict.cli;
+
+import dev.patchverdict.audit.Audit;
+import dev.patchverdict.audit.AuditOutcome;
+import dev.patchverdict.audit.Auditor;
+import dev.patchverdict.audit.Verdict;
+import dev.patchverdict.report.AuditRenderers;
+import dev.patchverdict.report.IoMessages;
+import dev.patchverdict.verify.Verifier;
+import dev.patchverdict.verify.upstream.PyJson;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+@Command(
+        name = "audit",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Audit recorded VerificationResults: each PATH is a bundle (what verify --bundle writes, or a folder",
+            "with a bundle.json naming its files) or a folder walked for bundles. Each result is REPRODUCED,",
+            "DIVERGED, TAMPERED or UNVERIFIABLE, with reasons. Exit 0 only when every result is REPRODUCED."
+        })
+final class AuditCommand implements Callable<Integer> {
+    enum Format { text, jsonl, json }
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--jobs", paramLabel = "N", description = "Bundles audited at once (default: the number of cores).")
+    int jobs = Runtime.getRuntime().availableProcessors();
+
+    @Option(names = "--format", paramLabel = "FORMAT", description = "${COMPLETION-CANDIDATES} (default: text).")
+    Format format = Format.text;
+
+    @Parameters(arity = "1..*", paramLabel = "PATH")
+    List<String> paths;
+
+    @Override
+    public Integer call() {
+        CliContext ctx = RootCommand.contextOf(spec);
+        if (jobs < 1) {
+            throw CliException.usage("--jobs must be at least 1");
+        }
+        List<Path> roots = new ArrayList<>();
+        paths.forEach(p -> roots.add(ctx.resolve(p)));
+        List<Path> bundles;
+        try {
+            bundles = Audit.bundles(roots);
+        } catch (IOException e) {
+            throw CliException.undecided("audit", IoMessages.describe(e));
+        }
+        if (bundles.isEmpty()) {
+            throw CliException.undecided("audit", "no bundle (a folder with verification-result.json or bundle.json) under " + paths);
+        }
+        List<String> all = new ArrayList<>();
+        Map<Verdict, Integer> counts;
+        try {
+            counts = Audit.run(bundles, new Auditor(new Verifier(Environments.of(ctx))), jobs, ctx.workingDirectory(), o -> {
+                switch (format) {
+                    case jsonl -> {
+                        ctx.out().println(PyJson.dumps(AuditRenderers.json(o.bundle(), o.verdict().name(), o.reasons(), o.advisories()), false));
+                        ctx.out().flush();
+                    }
+                    case json -> all.add(PyJson.dumps(AuditRenderers.json(o.bundle(), o.verdict().name(), o.reasons(), o.advisories()), false));
+                    default -> {
+                        ctx.out().print(AuditRenderers.text(o.bundle(), o.verdict().name(), o.reasons(), o.advisories()));
+                        ctx.out().flush();
+                    }
+                }
+            });
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw CliException.undecided("audit", "interrupted");
+        }
+        Map<String, Integer> named = new LinkedHashMap<>();
+        for (Verdict v : Verdict.values()) {
+            named.put(v.name(), counts.getOrDefault(v, 0));
+        }
+        if (format == Format.json) {
+            ctx.out().println("[" + String.join(",\n", all) + "]");
+        } else if (format == Format.text) {
+            ctx.out().print(AuditRenderers.summary(named));
+        }
+        ctx.out().flush();
+        boolean allReproduced = counts.getOrDefault(Verdict.REPRODUCED, 0) == bundles.size();
+        if (allReproduced) {
+            return ExitCode.PASSED;
+        }
+        boolean anyBad = counts.getOrDefault(Verdict.DIVERGED, 0) + counts.getOrDefault(Verdict.TAMPERED, 0) > 0;
+        return anyBad ? ExitCode.FAILED : ExitCode.UNDECIDED;
+    }
+}
