@@ -47,6 +47,10 @@ public final class Bundle {
                 // an unsafe locator never reaches a passed or failed result; nothing to copy
             }
         }
+        Path parent = dir.toAbsolutePath().normalize().getParent();
+        if (parent != null) {
+            Files.createDirectories(parent);
+        }
         OutputFiles.writeFolderAtomically(dir, files);
     }
 
