@@ -1,16 +1,10 @@
 package dev.patchverdict.calibrate;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.networknt.schema.Error;
-import com.networknt.schema.Schema;
-import com.networknt.schema.SchemaLocation;
-import com.networknt.schema.SchemaRegistry;
-import com.networknt.schema.dialect.Dialects;
 import dev.patchverdict.json.JsonInputException;
 import dev.patchverdict.json.StrictJson;
+import dev.patchverdict.record.StandaloneSchema;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -20,7 +14,7 @@ import java.util.Map;
 /** Reads a calibration matrix file strictly: the shipped JSON Schema, then the rules between fields. */
 public final class MatrixReader {
     public static final String SCHEMA_RESOURCE = "/dev/patchverdict/schemas/calibration-matrix-v0.1.schema.json";
-    private static final Schema SCHEMA = load();
+    private static final StandaloneSchema SCHEMA = StandaloneSchema.shipped(SCHEMA_RESOURCE);
 
     private MatrixReader() {}
 
@@ -33,10 +27,7 @@ public final class MatrixReader {
         } catch (IOException e) {
             throw new MatrixException(file + ": " + dev.patchverdict.report.IoMessages.describe(e));
         }
-        List<String> problems = new ArrayList<>();
-        for (Error e : SCHEMA.validate(json)) {
-            problems.add(e.getInstanceLocation() + ": " + e.getMessage());
-        }
+        List<String> problems = SCHEMA.problems(json);
         if (!problems.isEmpty()) {
             throw new MatrixException(file + ": not a calibration matrix v0.1: " + String.join("; ", problems));
         }
@@ -58,23 +49,6 @@ public final class MatrixReader {
                     dir.resolve(json.path("work_unit").asText()).normalize(), plans, rows, expected);
         } catch (IllegalArgumentException e) {
             throw new MatrixException(file + ": " + e.getMessage());
-        }
-    }
-
-    private static Schema load() {
-        try (InputStream in = MatrixReader.class.getResourceAsStream(SCHEMA_RESOURCE)) {
-            if (in == null) {
-                throw new IllegalStateException("the matrix schema is missing from the build: " + SCHEMA_RESOURCE);
-            }
-            JsonNode source = StrictJson.withDefaults().read(in.readAllBytes());
-            SchemaRegistry registry = SchemaRegistry.withDefaultDialect(Dialects.getDraft202012());
-            Schema schema = registry.getSchema(SchemaLocation.of(source.path("$id").asText()), source);
-            schema.initializeValidators();
-            return schema;
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } catch (JsonInputException e) {
-            throw new IllegalStateException("the matrix schema is not valid JSON", e);
         }
     }
 }
