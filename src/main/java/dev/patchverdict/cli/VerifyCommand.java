@@ -56,6 +56,10 @@ final class VerifyCommand implements Callable<Integer> {
     @Option(names = "--bundle", paramLabel = "DIR", description = "Also write an audit bundle: the result, the three records and the candidate's files.")
     String bundle;
 
+    @Option(names = "--held-out", paramLabel = "COHORT_DIR:TASK",
+            description = "Cite this run as held-out evidence for a task of a frozen cohort; a solved, changed or foreign task fails the run.")
+    String heldOut;
+
     @Option(names = "--format", paramLabel = "FORMAT", description = "What to print: ${COMPLETION-CANDIDATES} (default: json).")
     Format format = Format.json;
 
@@ -84,6 +88,22 @@ final class VerifyCommand implements Callable<Integer> {
         }
         VerifyRequest request = new VerifyRequest(ctx.resolve(workUnit), ctx.resolve(resultManifest), ctx.resolve(candidateRoot),
                 ctx.resolve(evaluatorPlan), targets);
+        if (heldOut != null) {
+            int colon = heldOut.lastIndexOf(':');
+            if (colon <= 0 || colon == heldOut.length() - 1) {
+                throw CliException.usage("--held-out takes COHORT_DIR:TASK, not " + heldOut);
+            }
+            try {
+                java.util.Optional<String> problem = dev.patchverdict.cohort.Cohorts.heldOutProblem(
+                        ctx.resolve(heldOut.substring(0, colon)), heldOut.substring(colon + 1), request.workUnit());
+                if (problem.isPresent()) {
+                    ctx.err().println("patchverdict: " + problem.get());
+                    return ExitCode.FAILED;
+                }
+            } catch (dev.patchverdict.cohort.CohortException e) {
+                throw new CliException(ExitCode.UNDECIDED, e.getMessage());
+            }
+        }
         Verification v;
         try {
             v = new Verifier(Environments.of(ctx)).verify(request);

@@ -187,4 +187,41 @@ public final class Cohorts {
         }
         return out;
     }
+
+    /**
+     * Why a run may not cite the task as held-out evidence, or empty when it may: the cohort must be
+     * frozen and unchanged, the task held out and unsolved, and the run's WorkUnit the task's own.
+     */
+    public static java.util.Optional<String> heldOutProblem(Path dir, String taskId, Path workUnit) throws CohortException {
+        ObjectNode c = read(dir);
+        if (c.path("status").asText().equals("open")) {
+            return java.util.Optional.of(c.path("id").asText() + " is not frozen: nothing in it is held-out evidence yet");
+        }
+        List<String> changes = check(dir);
+        for (JsonNode t : c.path("tasks")) {
+            if (!t.path("task_id").asText().equals(taskId)) {
+                continue;
+            }
+            if (t.path("solved").asBoolean()) {
+                return java.util.Optional.of("task " + taskId + " of " + c.path("id").asText()
+                        + " is solved: it can never again count as held-out evidence");
+            }
+            if (!t.path("held_out").asBoolean()) {
+                return java.util.Optional.of("task " + taskId + " of " + c.path("id").asText() + " is not held-out evidence");
+            }
+            if (!changes.isEmpty()) {
+                return java.util.Optional.of(c.path("id").asText() + " changed since its freeze: " + changes.get(0));
+            }
+            try {
+                String digest = Digests.canonical(StrictJson.withDefaults().read(workUnit)).toString();
+                if (!digest.equals(t.path("work_unit").path("digest").asText())) {
+                    return java.util.Optional.of("the work unit " + workUnit + " is not task " + taskId + "'s (" + digest + ")");
+                }
+            } catch (IOException | JsonInputException e) {
+                return java.util.Optional.of("the work unit " + workUnit + " is unreadable: " + e.getMessage());
+            }
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of(c.path("id").asText() + " has no task " + taskId);
+    }
 }

@@ -164,4 +164,16 @@ class VerifyCommandTest {
         assertEquals(2, r.code());
         assertTrue(r.err().contains("is a BehaviouralPlan: patchverdict verify never runs checks; run it with patchverdict behave"), r.err());
     }
+
+    @Test
+    void aSolvedOrForeignTaskCitedAsHeldOutFailsTheRun() {
+        CliRun solved = CliRun.in(ROOT, FIXED, new byte[0], verify("correct", "0.4", "--held-out", "plans/first-five:task-001"));
+        assertEquals(1, solved.code());
+        assertEquals("patchverdict: task task-001 of patchverdict/example/first-five is solved: it can never again count as held-out evidence\n",
+                solved.err());
+        CliRun foreign = CliRun.in(ROOT, FIXED, new byte[0], verify("correct", "0.4", "--held-out", "plans/successor:task-006"));
+        assertEquals(1, foreign.code());
+        assertTrue(foreign.err().contains("is not task task-006's"), foreign.err());
+        assertEquals(64, CliRun.in(ROOT, FIXED, new byte[0], verify("correct", "0.4", "--held-out", "plans/successor")).code());
+    }
 }
