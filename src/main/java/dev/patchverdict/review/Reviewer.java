@@ -123,6 +123,19 @@ public final class Reviewer {
                 added, removed, findings, p, repair, micros, error);
     }
 
+    /** What {@code diff check} read from one file, as a review entry (no plan, no repair): for its SARIF output. */
+    public static ReviewEntry entryOf(long index, String name, DiffResult r) {
+        Entry e = new Entry(index, Entry.Kind.UNREADABLE, name, null, name, null, 0, null, null, "-");
+        return new Reviewer(Profile.STRICT, DiffReader.Options.DEFAULT, null, () -> 0L)
+                .entry(e, status(r, false), r, null, null, null, 0, null);
+    }
+
+    /** An input {@code diff check} could not open, as a review entry. */
+    public static ReviewEntry unreadable(long index, String name, String why) {
+        return new ReviewEntry(index, name, null, name, null, 0, ReviewEntry.Status.UNREADABLE, null, 0, List.of(), 0, 0,
+                List.of(), null, null, 0, why);
+    }
+
     public static ReviewEntry.Finding finding(Diagnostic d) {
         return new ReviewEntry.Finding(d.code().name(), d.severity().name().toLowerCase(Locale.ROOT), d.line(), d.message(),
                 d.rejects());
