@@ -67,7 +67,6 @@ public final class ReviewSarif implements ReviewSink {
         ObjectNode driver = F.objectNode();
         driver.put("name", "patchverdict");
         driver.put("version", version);
-        driver.put("informationUri", "https://github.com/patchverdict/patchverdict");
         ArrayNode ra = driver.putArray("rules");
         for (RuleInfo r : rules) {
             ruleIndex.put(r.id(), ruleIndex.size());
