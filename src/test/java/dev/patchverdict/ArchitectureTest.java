@@ -64,7 +64,7 @@ class ArchitectureTest {
             .that().resideInAnyPackage("dev.patchverdict.diff..", "dev.patchverdict.json..", "dev.patchverdict.digest..",
                     "dev.patchverdict.record..", "dev.patchverdict.plan..", "dev.patchverdict.verify..",
                     "dev.patchverdict.calibrate..", "dev.patchverdict.audit..", "dev.patchverdict.cohort..",
-                    "dev.patchverdict.report..")
+                    "dev.patchverdict.report..", "dev.patchverdict.review..")
             .should().dependOnClassesThat().resideInAPackage("dev.patchverdict.behave..")
             .because("the runner is a separate evaluator; only the command line wires it in");
 
@@ -109,6 +109,7 @@ class ArchitectureTest {
             .layer("calibrate").definedBy("dev.patchverdict.calibrate..")
             .layer("audit").definedBy("dev.patchverdict.audit..")
             .layer("cohort").definedBy("dev.patchverdict.cohort..")
+            .layer("review").definedBy("dev.patchverdict.review..")
             .layer("behave").definedBy("dev.patchverdict.behave..")
             .layer("cli").definedBy("dev.patchverdict.cli..")
             .whereLayer("text").mayNotAccessAnyLayer()
@@ -119,6 +120,7 @@ class ArchitectureTest {
             .whereLayer("plan").mayOnlyAccessLayers("json", "digest", "record", "text")
             .whereLayer("report").mayOnlyAccessLayers("json", "digest", "text")
             .whereLayer("verify").mayOnlyAccessLayers("json", "digest", "diff", "record", "plan", "report", "text")
+            .whereLayer("review").mayOnlyAccessLayers("json", "digest", "diff", "record", "plan", "report", "verify", "text")
             .whereLayer("cli").mayNotBeAccessedByAnyLayer();
 
     @Test

@@ -48,7 +48,8 @@ final class DiffCommand implements Runnable {
     enum Format {
         TEXT,
         JSON,
-        JSONL
+        JSONL,
+        SARIF
     }
 
     /** What one input gave: read in one streaming pass, holding sections but never hunks or lines. */
@@ -146,8 +147,9 @@ final class DiffCommand implements Runnable {
                 description = "strict (default): git's rules and every strict rule; git: exactly what git apply accepts.")
         String profile;
 
-        @Option(names = "--format", defaultValue = "text", paramLabel = "text|json|jsonl",
-                description = "text: file:line: CODE message per diagnostic; json: one array; jsonl: one object per file.")
+        @Option(names = "--format", defaultValue = "text", paramLabel = "text|json|jsonl|sarif",
+                description = "text: file:line: CODE message per diagnostic; json: one array; jsonl: one object per file;"
+                        + " sarif: SARIF 2.1.0, one result per diagnostic.")
         Format format;
 
         @Option(names = "--allow", paramLabel = "POLICY[,POLICY...]",
@@ -169,6 +171,13 @@ final class DiffCommand implements Runnable {
             ArrayNode all = JsonNodeFactory.instance.arrayNode();
             boolean rejected = false;
             boolean unreadable = false;
+            dev.patchverdict.report.ReviewSarif sarif = format == Format.SARIF
+                    ? new dev.patchverdict.report.ReviewSarif(ctx.out(), Version.get(), dev.patchverdict.review.Rules.all()) : null;
+            dev.patchverdict.report.ReviewSummary summary = new dev.patchverdict.report.ReviewSummary();
+            if (sarif != null) {
+                sarif.begin();
+            }
+            long index = 0;
             for (String name : files) {
                 Report r;
                 try {
@@ -176,6 +185,11 @@ final class DiffCommand implements Runnable {
                 } catch (IOException e) {
                     ctx.err().println("patchverdict: " + name + ": " + IoMessages.describe(e));
                     unreadable = true;
+                    if (sarif != null) {
+                        var entry = dev.patchverdict.review.Reviewer.unreadable(index++, name, IoMessages.describe(e));
+                        summary.add(entry);
+                        sarif.accept(entry);
+                    }
                     continue;
                 }
                 if (r.unreadable()) {
@@ -194,11 +208,19 @@ final class DiffCommand implements Runnable {
                     }
                     case JSONL -> ctx.out().println(write(mapper, toJson(r)));
                     case JSON -> all.add(toJson(r));
+                    case SARIF -> {
+                        var entry = dev.patchverdict.review.Reviewer.entryOf(index++, name, r.result());
+                        summary.add(entry);
+                        sarif.accept(entry);
+                    }
                     default -> throw new IllegalStateException(format.toString());
                 }
             }
             if (format == Format.JSON) {
                 ctx.out().println(write(mapper, all));
+            }
+            if (sarif != null) {
+                sarif.end(summary);
             }
             return unreadable ? ExitCode.UNDECIDED : rejected ? ExitCode.FAILED : ExitCode.PASSED;
         }

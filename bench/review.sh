@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# Prints patches per second for `patchverdict review` on a 2,000-line predictions file built from the
+# shared corpus's agent patches, whole process (JVM start included), beside `diff check` on the same
+# 2,000 patches as files, in one process. Best of N runs each (default 3).
+# Usage: bench/review.sh [--runs N] [--jobs N]
+set -euo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+root="$(cd "$here/.." && pwd)"
+corpus="${PATCHVERDICT_CORPUS:-$root/../shared/corpus}"
+runs=3
+jobs="$(nproc)"
+while [[ $# -gt 0 ]]; do
+    case "$1" in
+        --runs) runs="$2"; shift 2 ;;
+        --jobs) jobs="$2"; shift 2 ;;
+        *) echo "usage: bench/review.sh [--runs N] [--jobs N]" >&2; exit 64 ;;
+    esac
+done
+[[ -d "$corpus/agent_sweagent_gpt4_t0" ]] || { echo "bench: no corpus at $corpus" >&2; exit 2; }
+out="$root/target/bench/review"
+rm -rf "$out" && mkdir -p "$out/files"
+echo "bench: building ..." >&2
+(cd "$root" && { mvn -B -q -o -DskipTests package >&2 || mvn -B -q -DskipTests package >&2; })
+jar="$root/target/patchverdict.jar"
+
+# 2,000 predictions, cycling through the agent patches (UTF-8 ones: a JSON string holds text only);
+# the same 2,000 patches are also written as files for diff check.
+python3 - "$corpus" "$out" <<'PY'
+import json, os, sys
+corpus, out = sys.argv[1], sys.argv[2]
+patches = []
+for g in ("agent_sweagent_gpt4_t0", "agent_deepagents_minimax_m25"):
+    d = os.path.join(corpus, g)
+    for n in sorted(os.listdir(d)):
+        if n.endswith(".patch"):
+            b = open(os.path.join(d, n), "rb").read()
+            try:
+                patches.append((g, n[:-6], b.decode("utf-8")))
+            except UnicodeDecodeError:
+                pass
+with open(os.path.join(out, "preds.jsonl"), "w") as f:
+    for i in range(2000):
+        g, stem, text = patches[i % len(patches)]
+        f.write(json.dumps({"instance_id": f"{stem}#{i}", "model_name_or_path": g, "model_patch": text}) + "\n")
+        with open(os.path.join(out, "files", f"{i:04d}.patch"), "w", newline="") as p:
+            p.write(text)
+print(f"bench: 2000 predictions from {len(patches)} agent patches, "
+      f"{os.path.getsize(os.path.join(out, 'preds.jsonl')) / 1e6:.1f} MB", file=sys.stderr)
+PY
+
+best() { # command... -> best wall seconds of $runs
+    local b=""
+    for _ in $(seq "$runs"); do
+        local t0 t1
+        t0=$(date +%s.%N)
+        "$@" > /dev/null || [[ $? -le 2 ]]
+        t1=$(date +%s.%N)
+        b=$(python3 -c "import sys; t=$t1-$t0; b='$b'; print(t if not b or t < float(b) else b)")
+    done
+    echo "$b"
+}
+cd "$out"
+t_review=$(best java -jar "$jar" review --format jsonl --jobs "$jobs" preds.jsonl)
+t_review1=$(best java -jar "$jar" review --format jsonl --jobs 1 preds.jsonl)
+t_check=$(best java -jar "$jar" diff check --format jsonl files/*.patch)
+python3 - "$t_review" "$t_review1" "$t_check" "$jobs" <<'PY'
+import sys
+r, r1, c, jobs = map(float, sys.argv[1:5])
+print("| command, 2,000 agent patches, whole process | seconds | patches/s |")
+print("|---|---|---|")
+print(f"| review --format jsonl --jobs {int(jobs)} preds.jsonl | {r:.2f} | {2000 / r:.0f} |")
+print(f"| review --format jsonl --jobs 1 preds.jsonl | {r1:.2f} | {2000 / r1:.0f} |")
+print(f"| diff check --format jsonl (2,000 files) | {c:.2f} | {2000 / c:.0f} |")
+PY

@@ -1,0 +1,101 @@
+package dev.patchverdict.report;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * What {@code review} decided about one patch, in plain values so every renderer can live here.
+ * {@code source} is the file the patch came from (the patch file, or the predictions file), {@code pointer}
+ * the JSON pointer of the patch inside a predictions file (null for a patch file) and {@code sourceLine} the
+ * line where that entry starts (0 for a patch file). {@code plan} and {@code repair} are null when not asked
+ * for or not applicable; {@code error} says why an INVALID or UNREADABLE entry has no verdict.
+ */
+public record ReviewEntry(
+        long index,
+        String name,
+        String model,
+        String source,
+        String pointer,
+        long sourceLine,
+        Status status,
+        String sha256,
+        long bytes,
+        List<String> files,
+        long added,
+        long removed,
+        List<Finding> findings,
+        PlanOutcome plan,
+        Repair repair,
+        long micros,
+        String error) {
+
+    public enum Status {
+        /** The reader accepts the patch under the profile. */
+        ACCEPTED,
+        /** The reader rejects it: see the findings. */
+        REJECTED,
+        /** The prediction's patch is null or empty: nothing was produced. */
+        EMPTY,
+        /** The prediction itself is malformed (a line that is not JSON, a missing or non-text patch field). */
+        INVALID,
+        /** The patch could not be read to its end, or passed one of the reader's limits: no verdict. */
+        UNREADABLE;
+
+        public String wire() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
+    }
+
+    /** One diagnostic: a stable code, its severity, the 1-based line in the patch (0: none) and a safe message. */
+    public record Finding(String code, String severity, long line, String message, boolean rejects) {
+        public Finding {
+            Objects.requireNonNull(code, "code");
+            Objects.requireNonNull(severity, "severity");
+            Objects.requireNonNull(message, "message");
+        }
+    }
+
+    /** Whether the plan's semantic contract is met, with the reasons when it is not. */
+    public record PlanOutcome(String planId, String version, boolean met, List<String> reasons) {
+        public PlanOutcome {
+            reasons = List.copyOf(reasons);
+        }
+    }
+
+    /**
+     * The repairs that would make git accept a rejected patch, tried on a copy in memory and never applied
+     * to any tree. {@code outcome}: {@code accepted} (the profile accepts the repaired patch),
+     * {@code git-accepts} (git would, the profile still rejects: {@code remaining}) or {@code none} (no
+     * repair found). {@code notes} are what cannot be decided without the base tree.
+     */
+    public record Repair(List<String> repairs, String outcome, List<String> remaining, List<String> notes) {
+        public Repair {
+            repairs = List.copyOf(repairs);
+            Objects.requireNonNull(outcome, "outcome");
+            remaining = List.copyOf(remaining);
+            notes = List.copyOf(notes);
+        }
+    }
+
+    public ReviewEntry {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(source, "source");
+        Objects.requireNonNull(status, "status");
+        files = List.copyOf(files);
+        findings = List.copyOf(findings);
+    }
+
+    /** Accepted by the reader and, when a plan was given, meeting it. */
+    public boolean passed() {
+        return status == Status.ACCEPTED && (plan == null || plan.met());
+    }
+
+    /** No verdict could be reached: the exit status is 2. */
+    public boolean undecided() {
+        return status == Status.INVALID || status == Status.UNREADABLE;
+    }
+
+    public List<Finding> rejecting() {
+        return findings.stream().filter(Finding::rejects).toList();
+    }
+}

@@ -1,0 +1,182 @@
+package dev.patchverdict.report;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.patchverdict.text.SafeText;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.util.Locale;
+
+/** The text, JSON Lines and JSON renderings of a review. */
+public final class ReviewRenderers {
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+
+    private ReviewRenderers() {}
+
+    public static ObjectNode json(ReviewEntry e) {
+        ObjectNode o = JsonNodeFactory.instance.objectNode();
+        o.put("type", "patch");
+        o.put("index", e.index());
+        o.put("name", e.name());
+        putNullable(o, "model", e.model());
+        o.put("source", e.source());
+        putNullable(o, "pointer", e.pointer());
+        o.put("source_line", e.sourceLine());
+        o.put("status", e.status().wire());
+        o.put("passed", e.passed());
+        if (e.sha256() == null) {
+            o.putNull("sha256");
+        } else {
+            o.put("sha256", "sha256:" + e.sha256());
+        }
+        o.put("bytes", e.bytes());
+        ArrayNode files = o.putArray("files");
+        e.files().forEach(files::add);
+        o.put("added", e.added());
+        o.put("removed", e.removed());
+        ArrayNode ds = o.putArray("diagnostics");
+        for (ReviewEntry.Finding f : e.findings()) {
+            ds.addObject().put("code", f.code()).put("severity", f.severity()).put("line", f.line()).put("message", f.message());
+        }
+        if (e.plan() != null) {
+            ObjectNode p = o.putObject("plan");
+            p.put("id", e.plan().planId());
+            p.put("version", e.plan().version());
+            p.put("met", e.plan().met());
+            ArrayNode r = p.putArray("reasons");
+            e.plan().reasons().forEach(r::add);
+        }
+        if (e.repair() != null) {
+            ObjectNode r = o.putObject("repair");
+            ArrayNode names = r.putArray("repairs");
+            e.repair().repairs().forEach(names::add);
+            r.put("outcome", e.repair().outcome());
+            ArrayNode rem = r.putArray("remaining");
+            e.repair().remaining().forEach(rem::add);
+            ArrayNode notes = r.putArray("notes");
+            e.repair().notes().forEach(notes::add);
+        }
+        o.put("ms", e.micros() / 1000.0);
+        putNullable(o, "error", e.error());
+        return o;
+    }
+
+    private static void putNullable(ObjectNode o, String key, String value) {
+        if (value == null) {
+            o.putNull(key);
+        } else {
+            o.put(key, value);
+        }
+    }
+
+    static String write(Object node) {
+        try {
+            return MAPPER.writeValueAsString(node);
+        } catch (IOException e) {
+            throw new IllegalStateException("a JSON tree always serializes", e);
+        }
+    }
+
+    /** A block per patch: its verdict line, then its findings, plan reasons and repair, each escaped. */
+    public static String text(ReviewEntry e) {
+        StringBuilder sb = new StringBuilder();
+        String verdict = e.passed() ? "PASSED" : e.status() == ReviewEntry.Status.ACCEPTED ? "PLAN-UNMET" : e.status().name();
+        sb.append(verdict).append(' ').append(SafeText.escape(e.name()));
+        if (e.model() != null) {
+            sb.append(" (").append(SafeText.escape(e.model())).append(')');
+        }
+        if (e.sha256() != null) {
+            sb.append(String.format(Locale.ROOT, "  %d files +%d -%d  %d bytes  sha256:%s", e.files().size(), e.added(),
+                    e.removed(), e.bytes(), e.sha256()));
+        }
+        sb.append('\n');
+        if (e.error() != null) {
+            sb.append("  ").append(SafeText.escape(e.source())).append(e.sourceLine() > 0 ? ":" + e.sourceLine() : "")
+                    .append(": ").append(SafeText.escape(e.error())).append('\n');
+        }
+        for (ReviewEntry.Finding f : e.findings()) {
+            sb.append("  line ").append(f.line()).append(": ").append(f.code()).append(' ')
+                    .append(f.rejects() ? "" : f.severity() + ": ").append(SafeText.escape(f.message())).append('\n');
+        }
+        if (e.plan() != null && !e.plan().met()) {
+            e.plan().reasons().forEach(r -> sb.append("  plan: ").append(SafeText.escape(r)).append('\n'));
+        }
+        if (e.repair() != null) {
+            ReviewEntry.Repair r = e.repair();
+            if (!r.repairs().isEmpty()) {
+                sb.append("  repair: ").append(String.join(", ", r.repairs())).append(" -> ").append(r.outcome());
+                if (!r.remaining().isEmpty()) {
+                    sb.append(" (still: ").append(String.join(", ", r.remaining())).append(')');
+                }
+                sb.append('\n');
+            } else {
+                sb.append("  repair: none found\n");
+            }
+            r.notes().forEach(n -> sb.append("  note: ").append(SafeText.escape(n)).append('\n'));
+        }
+        return sb.toString();
+    }
+
+    public static ReviewSink text(PrintStream out) {
+        return new ReviewSink() {
+            @Override
+            public void accept(ReviewEntry e) {
+                out.print(text(e));
+                out.flush();
+            }
+
+            @Override
+            public void end(ReviewSummary s) {
+                out.print("\n" + s.markdown());
+                out.flush();
+            }
+        };
+    }
+
+    /** One JSON object per line as each patch is decided, then a closing {@code {"type":"summary",...}} line. */
+    public static ReviewSink jsonl(PrintStream out) {
+        return new ReviewSink() {
+            @Override
+            public void accept(ReviewEntry e) {
+                out.println(write(json(e)));
+                out.flush();
+            }
+
+            @Override
+            public void end(ReviewSummary s) {
+                ObjectNode o = JsonNodeFactory.instance.objectNode();
+                o.put("type", "summary");
+                o.setAll(s.json());
+                out.println(write(o));
+                out.flush();
+            }
+        };
+    }
+
+    /** One document {@code {"patches": [...], "summary": {...}}}, written as it goes. */
+    public static ReviewSink json(PrintStream out) {
+        return new ReviewSink() {
+            private boolean first = true;
+
+            @Override
+            public void begin() {
+                out.print("{\"patches\":[");
+            }
+
+            @Override
+            public void accept(ReviewEntry e) {
+                out.print(first ? "\n" : ",\n");
+                first = false;
+                out.print(write(json(e)));
+            }
+
+            @Override
+            public void end(ReviewSummary s) {
+                out.print("\n],\n\"summary\":" + write(s.json()) + "}\n");
+                out.flush();
+            }
+        };
+    }
+}

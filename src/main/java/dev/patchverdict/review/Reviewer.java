@@ -1,0 +1,143 @@
+package dev.patchverdict.review;
+
+import dev.patchverdict.diff.Diagnostic;
+import dev.patchverdict.diff.DiagnosticCode;
+import dev.patchverdict.diff.DiffReader;
+import dev.patchverdict.diff.DiffResult;
+import dev.patchverdict.diff.FileSection;
+import dev.patchverdict.diff.Profile;
+import dev.patchverdict.report.IoMessages;
+import dev.patchverdict.report.ReviewEntry;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Set;
+import java.util.function.LongSupplier;
+
+/**
+ * Decides one entry: reads the patch with the strict reader under the profile (the same reading as
+ * {@code diff check}), checks the plan's contract when one is given, and for a rejected patch names the
+ * repairs that would make git accept it. Safe to share between threads.
+ */
+public final class Reviewer {
+    /** Patch files larger than this are read as a stream: verdict and counts only, no plan or repair. */
+    public static final long MAX_IN_MEMORY = 64L << 20;
+
+    /** The codes that leave an input without a verdict, as {@code diff check} treats them. */
+    public static final Set<DiagnosticCode> UNDECIDED_CODES = EnumSet.of(DiagnosticCode.INPUT_UNREADABLE,
+            DiagnosticCode.LINE_TOO_LONG, DiagnosticCode.HEADER_TOO_LONG, DiagnosticCode.TOO_MANY_SECTIONS);
+
+    private final Profile profile;
+    private final DiffReader.Options options;
+    private final PlanCheck plan;
+    private final LongSupplier nanos;
+
+    /** {@code nanos} is a monotonic clock for durations, injected so the library never reads one itself. */
+    public Reviewer(Profile profile, DiffReader.Options options, PlanCheck plan, LongSupplier nanos) {
+        this.profile = Objects.requireNonNull(profile, "profile");
+        this.options = Objects.requireNonNull(options, "options");
+        this.plan = plan;
+        this.nanos = Objects.requireNonNull(nanos, "nanos");
+    }
+
+    public ReviewEntry review(Entry e) {
+        long t0 = nanos.getAsLong();
+        return switch (e.kind()) {
+            case MALFORMED -> entry(e, ReviewEntry.Status.INVALID, null, null, null, null, t0, e.error());
+            case UNREADABLE -> entry(e, ReviewEntry.Status.UNREADABLE, null, null, null, null, t0, e.error());
+            case NULL_PATCH -> entry(e, ReviewEntry.Status.EMPTY, null, null, null, null, t0, "the patch is null");
+            case TEXT -> decide(e, e.text().getBytes(StandardCharsets.UTF_8), t0);
+            case FILE -> {
+                try {
+                    if (Files.size(e.file()) > MAX_IN_MEMORY) {
+                        DiffResult r;
+                        try (InputStream in = Files.newInputStream(e.file())) {
+                            r = DiffReader.readSections(in, profile, options);
+                        }
+                        yield entry(e, status(r, false), r, null, null, null, t0, null);
+                    }
+                    yield decide(e, Files.readAllBytes(e.file()), t0);
+                } catch (IOException x) {
+                    yield entry(e, ReviewEntry.Status.UNREADABLE, null, null, null, null, t0, IoMessages.describe(x));
+                }
+            }
+        };
+    }
+
+    private ReviewEntry decide(Entry e, byte[] bytes, long t0) {
+        DiffResult r = Repairs.read(bytes, profile, options);
+        ReviewEntry.Status s = status(r, blank(bytes));
+        ReviewEntry.PlanOutcome p = plan != null && s != ReviewEntry.Status.UNREADABLE && s != ReviewEntry.Status.EMPTY
+                ? plan.check(bytes) : null;
+        ReviewEntry.Repair repair = s == ReviewEntry.Status.REJECTED ? Repairs.suggest(bytes, r, profile, options) : null;
+        return entry(e, s, r, bytes, p, repair, t0, s == ReviewEntry.Status.EMPTY ? "the patch is empty" : null);
+    }
+
+    private static ReviewEntry.Status status(DiffResult r, boolean blank) {
+        if (r.diagnostics().stream().anyMatch(d -> UNDECIDED_CODES.contains(d.code()))) {
+            return ReviewEntry.Status.UNREADABLE;
+        }
+        if (blank) {
+            return ReviewEntry.Status.EMPTY;
+        }
+        return r.accepted() ? ReviewEntry.Status.ACCEPTED : ReviewEntry.Status.REJECTED;
+    }
+
+    private static boolean blank(byte[] b) {
+        for (byte x : b) {
+            if (x != ' ' && x != '\t' && x != '\r' && x != '\n') {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private ReviewEntry entry(Entry e, ReviewEntry.Status s, DiffResult r, byte[] bytes, ReviewEntry.PlanOutcome p,
+            ReviewEntry.Repair repair, long t0, String error) {
+        List<String> files = new ArrayList<>();
+        long added = 0;
+        long removed = 0;
+        List<ReviewEntry.Finding> findings = new ArrayList<>();
+        String sha = null;
+        long size = bytes == null ? 0 : bytes.length;
+        if (r != null) {
+            for (FileSection f : r.sections()) {
+                files.add(f.path().text());
+                added += f.added();
+                removed += f.removed();
+            }
+            for (Diagnostic d : r.diagnostics()) {
+                findings.add(finding(d));
+            }
+            sha = r.sha256();
+            size = r.outcome().bytes();
+        }
+        long micros = (nanos.getAsLong() - t0) / 1000;
+        return new ReviewEntry(e.index(), e.name(), e.model(), e.source(), e.pointer(), e.sourceLine(), s, sha, size, files,
+                added, removed, findings, p, repair, micros, error);
+    }
+
+    /** What {@code diff check} read from one file, as a review entry (no plan, no repair): for its SARIF output. */
+    public static ReviewEntry entryOf(long index, String name, DiffResult r) {
+        Entry e = new Entry(index, Entry.Kind.UNREADABLE, name, null, name, null, 0, null, null, "-");
+        return new Reviewer(Profile.STRICT, DiffReader.Options.DEFAULT, null, () -> 0L)
+                .entry(e, status(r, false), r, null, null, null, 0, null);
+    }
+
+    /** An input {@code diff check} could not open, as a review entry. */
+    public static ReviewEntry unreadable(long index, String name, String why) {
+        return new ReviewEntry(index, name, null, name, null, 0, ReviewEntry.Status.UNREADABLE, null, 0, List.of(), 0, 0,
+                List.of(), null, null, 0, why);
+    }
+
+    public static ReviewEntry.Finding finding(Diagnostic d) {
+        return new ReviewEntry.Finding(d.code().name(), d.severity().name().toLowerCase(Locale.ROOT), d.line(), d.message(),
+                d.rejects());
+    }
+}
