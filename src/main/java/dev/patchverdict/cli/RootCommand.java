@@ -17,7 +17,7 @@ import picocli.CommandLine.Spec;
             "Exit codes: 0 passed/PROVEN, 1 failed/REFUTED, 2 could not decide (bad input,",
             "binding or integrity error, UNVERIFIED), 64 usage error."
         },
-        subcommands = {ReviewCommand.class, CalibrateCommand.class, HackabilityCommand.class, AuditCommand.class, CohortCommand.class, VerifyCommand.class, DigestCommand.class, ValidateCommand.class, DiffCommand.class, BehaveCommand.class, ManifestCommand.class, PlanCommand.class})
+        subcommands = {ReviewCommand.class, AttestCommand.class, CalibrateCommand.class, HackabilityCommand.class, AuditCommand.class, CohortCommand.class, VerifyCommand.class, DigestCommand.class, ValidateCommand.class, DiffCommand.class, BehaveCommand.class, ManifestCommand.class, PlanCommand.class})
 public final class RootCommand implements Runnable {
     private final CliContext context;
 
