@@ -64,7 +64,7 @@ class ArchitectureTest {
             .that().resideInAnyPackage("dev.patchverdict.diff..", "dev.patchverdict.json..", "dev.patchverdict.digest..",
                     "dev.patchverdict.record..", "dev.patchverdict.plan..", "dev.patchverdict.verify..",
                     "dev.patchverdict.calibrate..", "dev.patchverdict.audit..", "dev.patchverdict.cohort..",
-                    "dev.patchverdict.report..", "dev.patchverdict.review..")
+                    "dev.patchverdict.report..", "dev.patchverdict.review..", "dev.patchverdict.attest..")
             .should().dependOnClassesThat().resideInAPackage("dev.patchverdict.behave..")
             .because("the runner is a separate evaluator; only the command line wires it in");
 
@@ -93,7 +93,8 @@ class ArchitectureTest {
 
     /**
      * The packages are layers: safe message text and reading and digesting JSON at the bottom, the diff reader on its own,
-     * the records and plans above JSON, the static verifier above those, and only the command line
+     * the records and plans above JSON, the static verifier above those, signed attestations above JSON
+ * and digests alone (so an envelope is checked without the verifier), and only the command line
      * wiring everything (the layers for calibration, audits and cohorts are declared ahead of them).
      */
     static final ArchRule packagesAreLayered = layeredArchitecture().consideringOnlyDependenciesInLayers()
@@ -106,6 +107,7 @@ class ArchitectureTest {
             .layer("plan").definedBy("dev.patchverdict.plan..")
             .layer("report").definedBy("dev.patchverdict.report..")
             .layer("verify").definedBy("dev.patchverdict.verify..")
+            .layer("attest").definedBy("dev.patchverdict.attest..")
             .layer("calibrate").definedBy("dev.patchverdict.calibrate..")
             .layer("audit").definedBy("dev.patchverdict.audit..")
             .layer("cohort").definedBy("dev.patchverdict.cohort..")
@@ -120,6 +122,7 @@ class ArchitectureTest {
             .whereLayer("plan").mayOnlyAccessLayers("json", "digest", "record", "text")
             .whereLayer("report").mayOnlyAccessLayers("json", "digest", "text")
             .whereLayer("verify").mayOnlyAccessLayers("json", "digest", "diff", "record", "plan", "report", "text")
+            .whereLayer("attest").mayOnlyAccessLayers("json", "digest", "text")
             .whereLayer("review").mayOnlyAccessLayers("json", "digest", "diff", "record", "plan", "report", "verify", "text")
             .whereLayer("cli").mayNotBeAccessedByAnyLayer();
 

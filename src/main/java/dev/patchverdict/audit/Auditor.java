@@ -51,18 +51,26 @@ public final class Auditor {
     }
 
     private final Verifier verifier;
+    private final SignaturePolicy signatures;
     private final StrictJson json = StrictJson.withDefaults();
 
     public Auditor(Verifier verifier) {
+        this(verifier, SignaturePolicy.NONE);
+    }
+
+    public Auditor(Verifier verifier, SignaturePolicy signatures) {
         this.verifier = verifier;
+        this.signatures = java.util.Objects.requireNonNull(signatures, "signatures");
     }
 
     public AuditOutcome audit(Path dir, String name) {
+        AuditOutcome o;
         try {
-            return auditChecked(dir, name);
+            o = auditChecked(dir, name);
         } catch (IOException | JsonInputException e) {
-            return new AuditOutcome(name, Verdict.UNVERIFIABLE, List.of("unreadable: " + e.getMessage()), List.of());
+            o = new AuditOutcome(name, Verdict.UNVERIFIABLE, List.of("unreadable: " + e.getMessage()), List.of());
         }
+        return Signatures.apply(o, dir, signatures);
     }
 
     private AuditOutcome auditChecked(Path dir, String name) throws IOException, JsonInputException {

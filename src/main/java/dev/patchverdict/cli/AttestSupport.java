@@ -53,6 +53,15 @@ final class AttestSupport {
         }
     }
 
+    /** A document this process just wrote, read back as any reader will. */
+    static JsonNode parse(byte[] document) {
+        try {
+            return StrictJson.withDefaults().read(document);
+        } catch (JsonInputException e) {
+            throw new IllegalStateException("the result just written is JSON", e);
+        }
+    }
+
     static byte[] bytes(CliContext ctx, String file) {
         try {
             return Files.readAllBytes(ctx.resolve(file));

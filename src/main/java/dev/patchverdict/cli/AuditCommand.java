@@ -3,6 +3,7 @@ package dev.patchverdict.cli;
 import dev.patchverdict.audit.Audit;
 import dev.patchverdict.audit.AuditOutcome;
 import dev.patchverdict.audit.Auditor;
+import dev.patchverdict.audit.SignaturePolicy;
 import dev.patchverdict.audit.Verdict;
 import dev.patchverdict.report.AuditRenderers;
 import dev.patchverdict.report.IoMessages;
@@ -27,7 +28,8 @@ import picocli.CommandLine.Spec;
         description = {
             "Audit recorded VerificationResults: each PATH is a bundle (what verify --bundle writes, or a folder",
             "with a bundle.json naming its files) or a folder walked for bundles. Each result is REPRODUCED,",
-            "DIVERGED, TAMPERED or UNVERIFIABLE, with reasons. Exit 0 only when every result is REPRODUCED."
+            "DIVERGED, TAMPERED or UNVERIFIABLE, with reasons, one of them on its signature: SIGNATURE_VALID,",
+            "SIGNATURE_INVALID, UNSIGNED, or SIGNATURE_UNCHECKED (no --key). Exit 0 only when every result is REPRODUCED."
         })
 final class AuditCommand implements Callable<Integer> {
     enum Format { text, jsonl, json }
@@ -41,6 +43,12 @@ final class AuditCommand implements Callable<Integer> {
     @Option(names = "--format", paramLabel = "FORMAT", description = "${COMPLETION-CANDIDATES} (default: text).")
     Format format = Format.text;
 
+    @Option(names = "--key", paramLabel = "FILE", description = "Public key (PEM) to check each bundle's envelope with.")
+    String key;
+
+    @Option(names = "--require-signature", description = "An unsigned or badly signed bundle is TAMPERED (needs --key).")
+    boolean requireSignature;
+
     @Parameters(arity = "1..*", paramLabel = "PATH")
     List<String> paths;
 
@@ -50,6 +58,11 @@ final class AuditCommand implements Callable<Integer> {
         if (jobs < 1) {
             throw CliException.usage("--jobs must be at least 1");
         }
+        if (requireSignature && key == null) {
+            throw CliException.usage("--require-signature needs --key");
+        }
+        SignaturePolicy policy = new SignaturePolicy(java.util.Optional.ofNullable(key).map(k -> AttestSupport.verifyingKey(ctx, k)),
+                requireSignature);
         List<Path> roots = new ArrayList<>();
         paths.forEach(p -> roots.add(ctx.resolve(p)));
         List<Path> bundles;
@@ -64,7 +77,7 @@ final class AuditCommand implements Callable<Integer> {
         List<String> all = new ArrayList<>();
         Map<Verdict, Integer> counts;
         try {
-            counts = Audit.run(bundles, new Auditor(new Verifier(Environments.of(ctx))), jobs, ctx.workingDirectory(), o -> {
+            counts = Audit.run(bundles, new Auditor(new Verifier(Environments.of(ctx)), policy), jobs, ctx.workingDirectory(), o -> {
                 switch (format) {
                     case jsonl -> {
                         ctx.out().println(PyJson.dumps(AuditRenderers.json(o.bundle(), o.verdict().name(), o.reasons(), o.advisories()), false));

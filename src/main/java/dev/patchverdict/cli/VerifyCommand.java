@@ -63,6 +63,12 @@ final class VerifyCommand implements Callable<Integer> {
     @Option(names = "--format", paramLabel = "FORMAT", description = "What to print: ${COMPLETION-CANDIDATES} (default: json).")
     Format format = Format.json;
 
+    @Option(names = "--attest", description = "Also sign the result (needs --key): an in-toto envelope beside --output (R.intoto.jsonl) and in the bundle.")
+    boolean attest;
+
+    @Option(names = "--key", paramLabel = "FILE", description = "With --attest: the private key, PEM PKCS#8 (see attest keygen).")
+    String key;
+
     @Option(names = "--force", description = "Replace an existing output file (never one of the inputs); its file mode is kept.")
     boolean force;
 
@@ -77,6 +83,27 @@ final class VerifyCommand implements Callable<Integer> {
         }
         if (bundleDir != null) {
             targets.add(bundleDir);
+        }
+        if (attest && key == null) {
+            throw CliException.usage("--attest needs --key");
+        }
+        if (attest && out == null && bundleDir == null) {
+            throw CliException.usage("--attest needs --output or --bundle: the envelope is written beside the result");
+        }
+        if (!attest && key != null) {
+            throw CliException.usage("--key signs only with --attest");
+        }
+        dev.patchverdict.attest.SigningKey signingKey = attest ? AttestSupport.signingKey(ctx, key) : null;
+        Path envelopeOut = attest && out != null ? AttestSupport.envelopeBeside(out) : null;
+        if (envelopeOut != null) {
+            targets.add(envelopeOut);
+            try {
+                OutputFiles.checkOutput(envelopeOut, java.util.Map.of("--work-unit", ctx.resolve(workUnit),
+                        "--result-manifest", ctx.resolve(resultManifest), "--evaluator-plan", ctx.resolve(evaluatorPlan),
+                        "--key", ctx.resolve(key)), force);
+            } catch (IOException e) {
+                throw CliException.undecided(envelopeOut.toString(), IoMessages.describe(e));
+            }
         }
         if (out != null) {
             try {
@@ -113,12 +140,20 @@ final class VerifyCommand implements Callable<Integer> {
             throw CliException.undecided("verify", IoMessages.describe(e));
         }
         byte[] document = (PyJson.dumpsIndented(v.result()) + "\n").getBytes(StandardCharsets.UTF_8);
+        byte[] envelope = null;
+        if (signingKey != null) {
+            // sign what the file holds, read back, so the embedded result equals the written one exactly
+            envelope = AttestSupport.attest(ctx, AttestSupport.parse(document), signingKey, java.util.Optional.empty(), "verify").jsonLine();
+        }
         try {
             if (out != null) {
                 OutputFiles.writeAtomically(out, document);
             }
+            if (envelopeOut != null) {
+                OutputFiles.writeAtomically(envelopeOut, envelope);
+            }
             if (bundleDir != null) {
-                Bundle.write(bundleDir, request, v, document);
+                Bundle.write(bundleDir, request, v, document, java.util.Optional.ofNullable(envelope));
             }
         } catch (IOException e) {
             throw CliException.undecided(out != null ? output : bundle, IoMessages.describe(e));

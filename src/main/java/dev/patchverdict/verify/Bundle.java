@@ -20,12 +20,21 @@ public final class Bundle {
     public static final String RESULT_MANIFEST = "result-manifest.json";
     public static final String EVALUATOR_PLAN = "evaluator-plan.json";
     public static final String CANDIDATE = "candidate";
+    /** The signed result (verify --attest): one DSSE envelope, as attest writes it. */
+    public static final String ENVELOPE = "verification-result.intoto.jsonl";
 
     private Bundle() {}
 
     public static void write(Path dir, VerifyRequest request, Verification v, byte[] resultDocument) throws IOException {
+        write(dir, request, v, resultDocument, java.util.Optional.empty());
+    }
+
+    /** As {@link #write(Path, VerifyRequest, Verification, byte[])}, with the result's envelope beside it when signed. */
+    public static void write(Path dir, VerifyRequest request, Verification v, byte[] resultDocument,
+            java.util.Optional<byte[]> envelope) throws IOException {
         Map<String, byte[]> files = new LinkedHashMap<>();
         files.put(RESULT, resultDocument);
+        envelope.ifPresent(e -> files.put(ENVELOPE, e));
         files.put(WORK_UNIT, Files.readAllBytes(request.workUnit()));
         files.put(RESULT_MANIFEST, Files.readAllBytes(request.resultManifest()));
         files.put(EVALUATOR_PLAN, Files.readAllBytes(request.evaluatorPlan()));

@@ -147,7 +147,8 @@ class AuditorTest {
                 .file("benchmarks/phase-b2-successor-five/evidence/task-001/attempt-001/verification-result.json") + "\"}");
         AuditOutcome o = auditor.audit(edited, "edited");
         assertEquals(Verdict.TAMPERED, o.verdict());
-        assertEquals(3, o.reasons().size(), o.reasons().toString());
+        assertEquals(4, o.reasons().size(), o.reasons().toString());
+        assertTrue(o.reasons().get(3).startsWith("UNSIGNED: "), "a bundle without an envelope says so last: " + o.reasons());
         for (String id : List.of("patch-semantic-observation", "added-substring-semantic-observation", "removed-substring-semantic-observation")) {
             assertTrue(o.reasons().stream().anyMatch(r -> r.startsWith("evidence " + id + " ")), id);
         }
