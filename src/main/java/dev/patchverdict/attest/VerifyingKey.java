@@ -1,9 +1,6 @@
 package dev.patchverdict.attest;
 
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.patchverdict.digest.Digests;
-import dev.patchverdict.json.CanonicalJson;
 import java.security.GeneralSecurityException;
 import java.security.KeyFactory;
 import java.security.PublicKey;
@@ -74,16 +71,22 @@ public final class VerifyingKey {
      * its 32 bytes in hex and a P-256 key its SubjectPublicKeyInfo in PEM.
      */
     public String securesystemslibKeyId() {
-        ObjectNode o = JsonNodeFactory.instance.objectNode();
+        String keytype;
+        String scheme;
+        String pub;
         if (algorithm == KeyAlgorithm.ED25519) {
-            o.put("keytype", "ed25519").put("scheme", "ed25519");
+            keytype = "ed25519";
+            scheme = "ed25519";
             // the raw key is the last 32 bytes of its SubjectPublicKeyInfo (RFC 8410)
-            o.putObject("keyval").put("public", java.util.HexFormat.of().formatHex(Arrays.copyOfRange(spki, spki.length - 32, spki.length)));
+            pub = java.util.HexFormat.of().formatHex(Arrays.copyOfRange(spki, spki.length - 32, spki.length));
         } else {
-            o.put("keytype", "ecdsa").put("scheme", "ecdsa-sha2-nistp256");
-            o.putObject("keyval").put("public", pem());
+            keytype = "ecdsa";
+            scheme = "ecdsa-sha2-nistp256";
+            pub = pem();
         }
-        return Digests.bytes(CanonicalJson.bytes(o)).hex();
+        // securesystemslib's canonical JSON (OLPC's) escapes only backslash and quote: the PEM's newlines stay raw
+        String canonical = "{\"keytype\":\"" + keytype + "\",\"keyval\":{\"public\":\"" + pub + "\"},\"scheme\":\"" + scheme + "\"}";
+        return Digests.bytes(canonical.getBytes(java.nio.charset.StandardCharsets.US_ASCII)).hex();
     }
 
     /** Every id an envelope's signature may carry for this key. */
