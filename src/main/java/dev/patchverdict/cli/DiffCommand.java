@@ -35,14 +35,14 @@ import picocli.CommandLine.Spec;
         name = "diff",
         mixinStandardHelpOptions = true,
         description = "Read unified diffs strictly, as git apply would apply them.",
-        subcommands = {DiffCommand.Check.class, DiffCommand.Numstat.class})
+        subcommands = {DiffCommand.Check.class, DiffCommand.Numstat.class, DiffFilterCommand.class})
 final class DiffCommand implements Runnable {
     @Spec
     CommandSpec spec;
 
     @Override
     public void run() {
-        throw new ParameterException(spec.commandLine(), "a subcommand is required (check or numstat)");
+        throw new ParameterException(spec.commandLine(), "a subcommand is required (check, numstat or filter)");
     }
 
     enum Format {
