@@ -159,6 +159,10 @@ final class DiffFilterCommand implements Callable<Integer> {
     private List<PathPattern> patterns(List<String> globs, String origin) {
         List<PathPattern> out = new ArrayList<>();
         for (String g : globs) {
+            if (g.startsWith("!")) {
+                // A negated exclude would be an include by another name; --include says it plainly.
+                throw new ParameterException(spec.commandLine(), origin + ": '" + g + "' is a negation; use --include");
+            }
             PathGlob glob;
             try {
                 glob = PathGlob.compile(GlobSyntax.GITIGNORE, g);

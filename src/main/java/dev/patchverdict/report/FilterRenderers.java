@@ -41,11 +41,13 @@ public final class FilterRenderers {
         String who = switch (r.side() == null ? "" : r.side()) {
             case "old" -> "old name " + SafeText.escape(r.path());
             case "new" -> "new name " + SafeText.escape(r.path());
-            default -> r.path() == null ? "" : SafeText.escape(r.path());
+            default -> "";
         };
+        // The line already names a one-path section, so its reason does not repeat it.
+        String prefix = who.isEmpty() ? "" : who + " ";
         return switch (r.cause()) {
-            case "excluded" -> who + " matches " + SafeText.escape(r.origin()) + " '" + SafeText.escape(r.glob()) + "'";
-            case "not-included" -> who + " matches no --include";
+            case "excluded" -> prefix + "matches " + SafeText.escape(r.origin()) + " '" + SafeText.escape(r.glob()) + "'";
+            case "not-included" -> prefix + "matches no --include";
             case "binary" -> "binary (--drop-binary)";
             default -> SafeText.escape(r.cause());
         };
