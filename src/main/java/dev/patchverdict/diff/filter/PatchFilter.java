@@ -114,9 +114,10 @@ public final class PatchFilter {
         for (int i = 0; i < n; i++) {
             FileSection want = kept.get(i);
             FileSection got = back.sections.get(i);
-            if (!sameReading(want, got)) {
+            String change = change(want, got);
+            if (change != null) {
                 return "the kept section at line " + want.header().line() + " (" + want.path()
-                        + ") would read differently once the removed sections are cut out";
+                        + ") would read differently once the removed sections are cut out: " + change;
             }
         }
         if (back.sections.size() != kept.size()) {
@@ -126,16 +127,28 @@ public final class PatchFilter {
         return null;
     }
 
-    private static boolean sameReading(FileSection a, FileSection b) {
-        FileHeader x = a.header();
-        FileHeader y = b.header();
-        return Arrays.equals(a.numstatLine(), b.numstatLine()) && a.kind() == b.kind() && a.binary() == b.binary()
-                && a.oldNoNewline() == b.oldNoNewline() && a.newNoNewline() == b.newNoNewline()
+    /** The first way git would read {@code got} differently from {@code want}, or null when it reads the same. */
+    private static String change(FileSection want, FileSection got) {
+        FileHeader x = want.header();
+        FileHeader y = got.header();
+        if (!Arrays.equals(want.numstatLine(), got.numstatLine())) {
+            return "numstat '" + line(got) + "' instead of '" + line(want) + "'";
+        }
+        if (want.kind() != got.kind() || want.binary() != got.binary()) {
+            return "a " + got.kind() + " (" + got.binary() + ") instead of a " + want.kind() + " (" + want.binary() + ")";
+        }
+        boolean same = want.oldNoNewline() == got.oldNoNewline() && want.newNoNewline() == got.newNoNewline()
                 && Objects.equals(x.oldPath(), y.oldPath()) && Objects.equals(x.newPath(), y.newPath())
                 && x.isNew() == y.isNew() && x.isDeleted() == y.isDeleted() && x.isRename() == y.isRename()
                 && x.isCopy() == y.isCopy() && x.oldMode() == y.oldMode() && x.newMode() == y.newMode()
                 && x.similarity() == y.similarity() && Objects.equals(x.oldId(), y.oldId())
                 && Objects.equals(x.newId(), y.newId());
+        return same ? null : "its header would say something else (names, modes, similarity or index)";
+    }
+
+    private static String line(FileSection s) {
+        byte[] b = s.numstatLine();
+        return dev.patchverdict.text.SafeText.escape(new String(b, 0, b.length - 1, java.nio.charset.StandardCharsets.UTF_8));
     }
 
     /** One pass of the reader in the git profile, keeping sections and errors but never hunks. */
