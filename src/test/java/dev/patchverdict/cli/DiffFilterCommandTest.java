@@ -181,4 +181,15 @@ class DiffFilterCommandTest {
         assertFalse(r.err().contains("\033"), "no escape byte reaches the terminal");
         assertTrue(r.err().contains("removed tests/\\x1b[2Jx.py (line 1)"), r.err());
     }
+
+    @Test
+    void theReadersLimitsApplyAndAPatchPastThemIsExitTwo() throws Exception {
+        write("in.patch", PATCH);
+        CliRun r = run("", "diff", "filter", "--max-sections", "2", "--preset", "swebench-tests", "in.patch", "-o", "out.patch");
+        assertEquals(ExitCode.UNDECIDED, r.code());
+        assertTrue(r.err().contains("TOO_MANY_SECTIONS"), r.err());
+        assertFalse(Files.exists(dir.resolve("out.patch")));
+        CliRun bad = run("", "diff", "filter", "--max-line-bytes", "1", "in.patch");
+        assertEquals(ExitCode.USAGE, bad.code(), bad.err());
+    }
 }
