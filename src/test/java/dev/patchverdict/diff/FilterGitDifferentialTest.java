@@ -34,7 +34,8 @@ import org.junit.jupiter.api.Test;
  * random choice of excluded paths per diff (sometimes none, sometimes one, usually about half, sometimes
  * with binary sections dropped too), git must accept the output and print exactly the original's numstat
  * lines (git's own, from the corpus) for the kept sections, in order; nothing excluded must give the input
- * back byte for byte, and everything excluded an empty output.
+ * back byte for byte, and everything excluded an empty output. Each accepted diff is filtered a second time
+ * with the swebench-tests preset, as a harness would.
  */
 class FilterGitDifferentialTest {
     private static final long SEED = 0x5eed_f11eL;
@@ -72,7 +73,7 @@ class FilterGitDifferentialTest {
         } finally {
             pool.shutdownNow();
         }
-        System.out.printf("filter differential: %d corpus diffs filtered or refused as git does (%d sections kept, %d removed);"
+        System.out.printf("filter differential: %d corpus diffs refused as git does or filtered twice (%d sections kept, %d removed);"
                 + " git read %d outputs, %d came back unchanged, %d emptied; %d failures%n", diffs.size(),
                 keptSections.get(), removedSections.get(), checkedByGit.get(), unchanged.get(), emptied.get(), failures.size());
         if (!failures.isEmpty()) {
@@ -103,21 +104,36 @@ class FilterGitDifferentialTest {
             names.addAll(names(s));
         }
         Set<String> excluded = new HashSet<>();
-        // The large diffs always lose about half their paths, so git reads their filtered form.
+        // The large diffs always lose about half their paths, so git reads their filtered form; a diff of one
+        // section can only come back whole or empty, so the choice matters for the others.
         int mode = input.length > (8 << 20) ? 4 + random.nextInt(6) : random.nextInt(10);
-        if (mode >= 2 && mode < 4 && !names.isEmpty()) {
+        if (mode >= 1 && mode < 3 && !names.isEmpty()) {
             excluded.add(new ArrayList<>(names).get(random.nextInt(names.size())));
-        } else if (mode >= 4) {
+        } else if (mode >= 3) {
             for (String n : names) {
                 if (random.nextBoolean()) {
                     excluded.add(n);
                 }
             }
         }
-        boolean dropBinary = mode >= 4 && random.nextInt(3) == 0;
-        FilterRules rules = new FilterRules(List.of(),
-                List.of(new PathPattern("(seeded choice)", "test", excluded::contains)), dropBinary);
+        boolean dropBinary = mode >= 3 && random.nextInt(3) == 0;
+        String why = filterAndCompare(input, sections, gitLines, excluded::contains, dropBinary, checkedByGit, emptied,
+                unchanged, removedSections, keptSections, diff);
+        if (why != null) {
+            return "seeded choice of " + excluded.size() + " paths" + (dropBinary ? " and binaries" : "") + ": " + why;
+        }
+        // As a harness uses it: the shipped preset's test paths, read by the glob code the command uses.
+        why = filterAndCompare(input, sections, gitLines, SwebenchPreset::matches, false, checkedByGit, emptied,
+                unchanged, removedSections, keptSections, diff);
+        return why == null ? null : "preset swebench-tests: " + why;
+    }
 
+    private static String filterAndCompare(byte[] input, List<FileSection> sections, String[] gitLines,
+            java.util.function.Predicate<String> excluded, boolean dropBinary, AtomicInteger checkedByGit,
+            AtomicInteger emptied, AtomicInteger unchanged, AtomicLong removedSections, AtomicLong keptSections,
+            Path diff) throws Exception {
+        FilterRules rules = new FilterRules(List.of(), List.of(new PathPattern("(test's choice)", "test", excluded)),
+                dropBinary);
         FilterOutcome outcome = PatchFilter.filter(input, rules);
         if (!(outcome instanceof FilterOutcome.Filtered f)) {
             return "refused: " + outcome;
@@ -128,7 +144,7 @@ class FilterGitDifferentialTest {
         int kept = 0;
         for (int i = 0; i < sections.size(); i++) {
             FileSection s = sections.get(i);
-            boolean keep = names(s).stream().noneMatch(excluded::contains) && !(dropBinary && s.isBinary());
+            boolean keep = names(s).stream().noneMatch(excluded) && !(dropBinary && s.isBinary());
             SectionDecision d = f.sections().get(i);
             if (d.kept() != keep) {
                 return "section " + i + " (" + s.path() + ") kept=" + d.kept() + ", expected " + keep;
@@ -182,5 +198,16 @@ class FilterGitDifferentialTest {
     private static String[] lines(byte[] numstat) {
         String s = new String(numstat, StandardCharsets.UTF_8);
         return s.isEmpty() ? new String[0] : s.substring(0, s.length() - (s.endsWith("\n") ? 1 : 0)).split("\n", -1);
+    }
+
+    /** The preset compiled as the command compiles it. */
+    private static final class SwebenchPreset {
+        static final List<dev.patchverdict.plan.PathGlob> GLOBS = dev.patchverdict.diff.filter.FilterPresets
+                .globs("swebench-tests").stream()
+                .map(g -> dev.patchverdict.plan.PathGlob.compile(dev.patchverdict.plan.GlobSyntax.GITIGNORE, g)).toList();
+
+        static boolean matches(String path) {
+            return GLOBS.stream().anyMatch(g -> g.matches(path));
+        }
     }
 }
