@@ -46,7 +46,8 @@ public final class PatchFilter {
         }
         byte[] out = cut(input, decisions);
         List<FileSection> kept = decisions.stream().filter(SectionDecision::kept).map(SectionDecision::section).toList();
-        if (!kept.isEmpty()) {
+        if (!kept.isEmpty() && kept.size() < decisions.size()) {
+            // With nothing cut the output is the input, which was just read.
             String problem = readsBack(out, kept, options);
             if (problem != null) {
                 return new FilterOutcome.Refused(problem, 0, List.of());
