@@ -37,13 +37,14 @@ import picocli.CommandLine.Spec;
         name = "filter",
         mixinStandardHelpOptions = true,
         description = {
-            "Write the patch without the excluded file sections; every kept section is copied byte for byte,",
-            "so git apply --numstat on the result prints exactly the original's lines for the kept paths.",
-            "Globs are .gitignore lines at the repository root. A path is kept when it matches an --include",
-            "(or none is given) and no --exclude; a section is kept only when every name it has is kept (so a",
-            "rename or copy goes when either side goes). Text outside the sections is kept; when no section is",
-            "kept the output is empty. Removed sections are listed on standard error (or in --format json).",
-            "Exit 0 when written, 2 when the patch cannot be read as git reads it, 64 on a usage error."
+            "Write the patch without the excluded file sections, each kept one byte for byte.",
+            "Globs are .gitignore lines at the repository root. A path is kept when it",
+            "matches an --include (or none is given) and no --exclude; a section is kept",
+            "only when all its names are (a rename or copy goes when either side goes).",
+            "Text outside the sections is kept; with no section kept the output is empty.",
+            "Removed sections are listed on standard error (or in --format json).",
+            "Exit 0 when written, 2 when the patch cannot be read as git reads it, 64 on a",
+            "usage error."
         })
 final class DiffFilterCommand implements Callable<Integer> {
     @Spec

@@ -8,7 +8,6 @@ import dev.patchverdict.diff.FileHeader;
 import dev.patchverdict.diff.FileSection;
 import dev.patchverdict.diff.GitPath;
 import dev.patchverdict.diff.Profile;
-import java.io.ByteArrayOutputStream;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -91,16 +90,24 @@ public final class PatchFilter {
         if (decisions.stream().noneMatch(SectionDecision::kept)) {
             return new byte[0];
         }
-        ByteArrayOutputStream out = new ByteArrayOutputStream(input.length);
+        long size = input.length;
+        for (SectionDecision d : decisions) {
+            size -= d.kept() ? 0 : d.end() - d.start();
+        }
+        // One array of the exact size: the input is already in memory, and a growing buffer would copy it twice.
+        byte[] out = new byte[(int) size];
+        int at = 0;
         long from = 0;
         for (SectionDecision d : decisions) {
             if (!d.kept()) {
-                out.write(input, (int) from, (int) (d.start() - from));
+                int n = (int) (d.start() - from);
+                System.arraycopy(input, (int) from, out, at, n);
+                at += n;
                 from = d.end();
             }
         }
-        out.write(input, (int) from, (int) (input.length - from));
-        return out.toByteArray();
+        System.arraycopy(input, (int) from, out, at, (int) (input.length - from));
+        return out;
     }
 
     /** Null when the output reads as exactly the kept sections; otherwise what differs, and where. */
