@@ -143,7 +143,7 @@ public final class PatchFilter {
             return "numstat '" + line(got) + "' instead of '" + line(want) + "'";
         }
         if (want.kind() != got.kind() || want.binary() != got.binary()) {
-            return "a " + got.kind() + " (" + got.binary() + ") instead of a " + want.kind() + " (" + want.binary() + ")";
+            return "git would read it as " + what(got) + " instead of " + what(want);
         }
         boolean same = want.oldNoNewline() == got.oldNoNewline() && want.newNoNewline() == got.newNoNewline()
                 && Objects.equals(x.oldPath(), y.oldPath()) && Objects.equals(x.newPath(), y.newPath())
@@ -152,6 +152,11 @@ public final class PatchFilter {
                 && x.similarity() == y.similarity() && Objects.equals(x.oldId(), y.oldId())
                 && Objects.equals(x.newId(), y.newId());
         return same ? null : "its header would say something else (names, modes, similarity or index)";
+    }
+
+    private static String what(FileSection s) {
+        String kind = s.kind().name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ');
+        return s.isBinary() && s.kind() != dev.patchverdict.diff.ChangeKind.BINARY ? kind + " (binary)" : kind;
     }
 
     private static String line(FileSection s) {
