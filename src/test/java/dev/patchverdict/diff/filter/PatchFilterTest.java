@@ -98,6 +98,19 @@ class PatchFilterTest {
     }
 
     @Test
+    void globsMeanWhatAGitignoreLineMeans() {
+        String top = modify("src/a.py", "1", "2");
+        String deep = modify("lib/src/b.py", "1", "2");
+        String doc = modify("docs/x/y.md", "1", "2");
+        String patch = top + deep + doc;
+        assertEquals(doc, text(filtered(patch, excluding("src/"))), "a trailing slash: a folder at any depth");
+        assertEquals(deep + doc, text(filtered(patch, excluding("/src/"))), "a leading slash anchors at the root");
+        assertEquals(top + deep, text(filtered(patch, excluding("*.md"))), "no slash: a name at any depth");
+        assertEquals(patch, text(filtered(patch, excluding("docs/*.md"))), "a slash inside anchors, and * stays in a name");
+        assertEquals(top + deep, text(filtered(patch, excluding("docs/**/*.md"))), "** crosses folders");
+    }
+
+    @Test
     void aRenameGoesWhenEitherNameIsExcludedAndTheReasonNamesTheSide() {
         String patch = modify("a.py", "1", "2") + RENAME;
         FilterOutcome.Filtered oldSide = filtered(patch, excluding("tests/"));
