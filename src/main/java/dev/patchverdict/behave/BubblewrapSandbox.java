@@ -93,10 +93,17 @@ public final class BubblewrapSandbox implements Sandbox {
     private final Optional<Path> prlimit;
     private final Optional<Path> perl;
     private final Path scratch;
+    private final HostLimits host;
     private Optional<String> unavailable;
     private volatile String version = "unknown";
 
     public BubblewrapSandbox(Optional<Path> bwrap, Path sh, Optional<Path> prlimit, Optional<Path> perl, Path scratch) {
+        this(bwrap, sh, prlimit, perl, scratch, HostLimits.DEFAULT);
+    }
+
+    public BubblewrapSandbox(Optional<Path> bwrap, Path sh, Optional<Path> prlimit, Optional<Path> perl, Path scratch,
+            HostLimits host) {
+        this.host = java.util.Objects.requireNonNull(host, "host");
         this.bwrap = bwrap;
         this.sh = sh;
         this.prlimit = prlimit;
@@ -106,9 +113,14 @@ public final class BubblewrapSandbox implements Sandbox {
 
     /** Finds bwrap, prlimit and perl on the injected search path. */
     public static BubblewrapSandbox locate(HostTools tools, Path scratch) {
+        return locate(tools, scratch, HostLimits.DEFAULT);
+    }
+
+    /** Finds the tools, with the runner's own limits on processes, /dev/shm and the tree. */
+    public static BubblewrapSandbox locate(HostTools tools, Path scratch, HostLimits host) {
         return new BubblewrapSandbox(tools.find("bwrap"), Path.of("/bin/sh"),
                 tools.find("prlimit").flatMap(BubblewrapSandbox::insideUsr),
-                tools.find("perl").flatMap(BubblewrapSandbox::insideUsr), scratch);
+                tools.find("perl").flatMap(BubblewrapSandbox::insideUsr), scratch, host);
     }
 
     /** A helper is usable inside the sandbox only if it lives under the read-only /usr mount. */
@@ -140,7 +152,9 @@ public final class BubblewrapSandbox implements Sandbox {
         unavailableReason();
         return "bubblewrap " + version + ": all namespaces unshared (no network), uid/gid " + SANDBOX_ID
                 + ", no capabilities, /usr read-only, tree at " + TREE_MOUNT
-                + " the only writable host path, tmpfs /tmp, cleared environment, prlimit CPU/AS/FSIZE/CORE";
+                + " the only writable host path (at most " + host.treeBytes() + " bytes after each run), tmpfs /tmp, /dev/shm"
+                + " of " + host.shmBytes() + " bytes, cleared environment, prlimit CPU/AS/FSIZE/CORE and NPROC "
+                + host.processes();
     }
 
     private Optional<String> probe() {
@@ -191,6 +205,11 @@ public final class BubblewrapSandbox implements Sandbox {
         if (!hostCwd.startsWith(request.tree()) || !Files.isDirectory(hostCwd, LinkOption.NOFOLLOW_LINKS)) {
             return RunRecord.notRun(request.argv(), "cwd '" + request.cwd() + "' is not a directory in the tree");
         }
+        Optional<String> over = overBudget(request.tree(), "before the run");
+        if (over.isPresent()) {
+            return new RunRecord(request.argv(), new RunOutcome.OverBudget(over.get()), CapturedOutput.empty(),
+                    CapturedOutput.empty(), Duration.ZERO);
+        }
         Path status = Files.createTempFile(scratch, "status", ".txt");
         try {
             List<String> command = command(request, status);
@@ -200,10 +219,22 @@ public final class BubblewrapSandbox implements Sandbox {
             RunOutcome outcome = f.timedOut()
                     ? new RunOutcome.TimedOut(timeout)
                     : interpret(Files.readAllLines(status, StandardCharsets.UTF_8), f.exitCode(), f.stderr());
+            // The tree is a host folder: its total is measured once the sandbox is gone, and a run
+            // that left it over the budget says nothing about behaviour, whatever its status.
+            over = overBudget(request.tree(), "after the run, which " + outcome.describe());
+            if (over.isPresent()) {
+                outcome = new RunOutcome.OverBudget(over.get());
+            }
             return new RunRecord(request.argv(), outcome, f.stdout(), f.stderr(), f.duration());
         } finally {
             Files.deleteIfExists(status);
         }
+    }
+
+    private Optional<String> overBudget(Path tree, String when) throws IOException {
+        long size = TreeSize.of(tree);
+        return size <= host.treeBytes() ? Optional.empty() : Optional.of("the tree holds " + size + " bytes " + when
+                + ", over the runner's budget of " + host.treeBytes() + " bytes (--max-tree-bytes)");
     }
 
     /** The full command line: launcher, bubblewrap, limits, wrapper, then argv untouched. */
@@ -235,6 +266,8 @@ public final class BubblewrapSandbox implements Sandbox {
             c.addAll(List.of("--ro-bind-try", f, f));
         }
         c.addAll(List.of("--proc", "/proc", "--dev", "/dev"));
+        // bwrap's /dev has a writable /dev/shm of unbounded size; a capped tmpfs replaces it.
+        c.addAll(List.of("--size", Long.toString(host.shmBytes()), "--tmpfs", "/dev/shm"));
         c.addAll(List.of("--size", Long.toString(limits.memoryBytes()), "--tmpfs", "/tmp"));
         c.addAll(List.of("--bind", request.tree().toString(), TREE_MOUNT));
         for (Map.Entry<String, Path> in : request.inputs().entrySet()) {
@@ -251,6 +284,8 @@ public final class BubblewrapSandbox implements Sandbox {
         c.add("--as=" + limits.memoryBytes());
         c.add("--fsize=" + limits.fileSizeBytes());
         c.add("--core=0");
+        // Counted per host uid by the kernel, and not enforced at all for root (see README).
+        c.add("--nproc=" + host.processes());
         c.add("--");
         c.add(perl.orElseThrow().toString());
         c.add("-e");

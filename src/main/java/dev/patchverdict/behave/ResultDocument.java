@@ -245,6 +245,9 @@ public final class ResultDocument {
         } else if (o instanceof RunOutcome.TimedOut t) {
             n.put("kind", "timed_out");
             n.put("after_seconds", Durations.seconds(t.after()));
+        } else if (o instanceof RunOutcome.OverBudget b) {
+            n.put("kind", "over_budget");
+            n.put("reason", b.reason());
         } else if (o instanceof RunOutcome.NotRun nr) {
             n.put("kind", "not_run");
             n.put("reason", nr.reason());

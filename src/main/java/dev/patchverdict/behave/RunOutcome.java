@@ -84,6 +84,20 @@ public sealed interface RunOutcome {
         }
     }
 
+    /** The run left the tree over the runner's byte budget; no status it reported counts. */
+    record OverBudget(String reason) implements RunOutcome {
+        public OverBudget {
+            if (reason == null || reason.isBlank()) {
+                throw new IllegalArgumentException("a run over budget needs a reason");
+            }
+        }
+
+        @Override
+        public String describe() {
+            return "exceeded a runner limit: " + reason;
+        }
+    }
+
     /** One line for reports. */
     String describe();
 

@@ -2,12 +2,16 @@ package dev.patchverdict.behave;
 
 import dev.patchverdict.report.IoMessages;
 import java.io.IOException;
+import java.nio.file.DirectoryStream;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
-import java.nio.file.attribute.PosixFilePermissions;
+import java.nio.file.attribute.PosixFilePermission;
+import java.util.EnumSet;
+import java.util.Set;
 
 /**
  * A private temporary directory for trees, status files and mutants, removed afterwards even
@@ -42,17 +46,22 @@ public final class ScratchSpace implements AutoCloseable {
         }
     }
 
-    /** Deletes a tree the runner made; failures are left for {@link #close()} to retry. */
+    /**
+     * Deletes a tree the runner made; failures are left for {@link #close()} to retry. A check may
+     * have made folders unreadable ({@code chmod 000}): the runner owns them, so each folder's
+     * permissions are restored before the walk opens it (a folder is opened before any
+     * pre-visit hook runs, so restoring them there would come too late).
+     */
     static void delete(Path tree) {
-        if (!Files.exists(tree, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+        if (!Files.exists(tree, LinkOption.NOFOLLOW_LINKS)) {
             return;
         }
         try {
+            reopen(tree);
             Files.walkFileTree(tree, new SimpleFileVisitor<>() {
                 @Override
                 public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) throws IOException {
-                    // A check may have made a directory unreadable; the runner owns it, so it may reopen it.
-                    Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwx------"));
+                    reopenChildren(dir);
                     return FileVisitResult.CONTINUE;
                 }
 
@@ -72,6 +81,28 @@ public final class ScratchSpace implements AutoCloseable {
             // Leftovers in a temporary directory are not worth failing a verdict for.
         }
     }
+
+    /** Gives the owner back read, write and search permission on a folder (never following a link). */
+    static void reopen(Path dir) throws IOException {
+        if (Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
+            Set<PosixFilePermission> p = EnumSet.copyOf(Files.getPosixFilePermissions(dir, LinkOption.NOFOLLOW_LINKS));
+            if (p.addAll(OWNER_ALL)) {
+                Files.setPosixFilePermissions(dir, p);
+            }
+        }
+    }
+
+    /** {@link #reopen} for every folder directly inside an open one, before the walk descends. */
+    static void reopenChildren(Path dir) throws IOException {
+        try (DirectoryStream<Path> children = Files.newDirectoryStream(dir)) {
+            for (Path child : children) {
+                reopen(child);
+            }
+        }
+    }
+
+    private static final Set<PosixFilePermission> OWNER_ALL = EnumSet.of(PosixFilePermission.OWNER_READ,
+            PosixFilePermission.OWNER_WRITE, PosixFilePermission.OWNER_EXECUTE);
 
     @Override
     public void close() {

@@ -197,4 +197,81 @@ class BubblewrapSandboxTest {
         assertEquals(new RunOutcome.Exited(1), r.outcome(), r.stderr().text());
         assertEquals("/tree/lib\n", r.stdout().text(), "the program itself still gets the check's environment");
     }
+
+    private BubblewrapSandbox sandboxWith(HostLimits host) throws Exception {
+        BubblewrapSandbox s = BubblewrapSandbox.locate(HostTools.fromEnvironment(TestSandbox.hostEnv()),
+                Files.createDirectories(scratch.resolve("work-" + UUID.randomUUID())), host);
+        assertEquals(Optional.empty(), s.unavailableReason());
+        return s;
+    }
+
+    @Test
+    void devShmIsCappedEvenForFilesUnderThePerFileLimit() throws Exception {
+        BubblewrapSandbox capped = sandboxWith(new HostLimits(256, 1L << 20, 1L << 30));
+        // Three files of 600 KB, each under the 1 MiB file-size limit, into a 1 MiB /dev/shm.
+        RunRecord r = capped.run(new RunRequest(tree, ".", List.of("sh", "-c",
+                "for i in 1 2 3; do head -c 600000 /dev/zero > /dev/shm/f$i || exit 5; done; exit 0"), PATH_ONLY,
+                Duration.ofSeconds(20), LIMITS));
+        assertEquals(new RunOutcome.Exited(5), r.outcome(), r.stderr().text());
+        assertTrue(r.stderr().text().contains("No space left"), r.stderr().text());
+    }
+
+    @Test
+    void theTreesTotalIsBudgetedAndARunOverItDecidesNothing() throws Exception {
+        BubblewrapSandbox budgeted = sandboxWith(new HostLimits(256, 1L << 20, 1L << 20));
+        // Twenty files of 100 KB: each far under the file-size limit, two megabytes in all.
+        RunRecord r = budgeted.run(new RunRequest(tree, ".", List.of("sh", "-c",
+                "for i in $(seq 20); do head -c 100000 /dev/zero > f$i || exit 5; done; exit 0"), PATH_ONLY,
+                Duration.ofSeconds(20), LIMITS));
+        RunOutcome.OverBudget over = assertInstanceOf(RunOutcome.OverBudget.class, r.outcome());
+        assertFalse(over.reachedOutcome());
+        assertTrue(over.reason().contains("--max-tree-bytes"), over.reason());
+        RunRecord next = budgeted.run(new RunRequest(tree, ".", List.of("true"), PATH_ONLY, Duration.ofSeconds(20),
+                LIMITS));
+        assertInstanceOf(RunOutcome.OverBudget.class, next.outcome(), "a tree already over budget runs nothing");
+        assertEquals(Duration.ZERO, next.duration());
+    }
+
+    @Test
+    void theProcessLimitIsSetInsideTheSandbox() throws Exception {
+        BubblewrapSandbox limited = sandboxWith(new HostLimits(40, 1L << 20, 1L << 30));
+        RunRecord r = limited.run(new RunRequest(tree, ".", List.of("cat", "/proc/self/limits"), PATH_ONLY,
+                Duration.ofSeconds(20), LIMITS));
+        assertEquals(new RunOutcome.Exited(0), r.outcome());
+        String line = r.stdout().text().lines().filter(l -> l.startsWith("Max processes")).findFirst().orElseThrow();
+        assertTrue(line.matches("Max processes\\s+40\\s+40\\s+processes\\s*"), line);
+    }
+
+    @Test
+    void aForkStormIsContained() throws Exception {
+        BubblewrapSandbox limited = sandboxWith(new HostLimits(64, 1L << 20, 1L << 30));
+        String marker = "pv-storm-" + UUID.randomUUID();
+        // Bounded so that a root runner (for which the kernel does not enforce RLIMIT_NPROC) does not
+        // exhaust the host's process table; a non-root runner's forks fail beyond 64.
+        RunRecord r = limited.run(new RunRequest(tree, ".", List.of("python3", "-c", String.join("\n",
+                "import os, sys, time",
+                "made = 0",
+                "for i in range(1500):",
+                "    try:",
+                "        if os.fork() == 0:",
+                "            time.sleep(120)",
+                "            os._exit(0)",
+                "        made += 1",
+                "    except OSError:",
+                "        sys.exit(3)",
+                "time.sleep(120)"), marker), PATH_ONLY, Duration.ofSeconds(4), LIMITS));
+        assertFalse(r.outcome().exitedWith(0), r.outcome().describe());
+        assertTrue(r.duration().compareTo(Duration.ofSeconds(30)) < 0, "ended promptly: " + r.duration());
+        assertEquals(Optional.empty(), Processes.withMarker(marker), "no process of the storm is left");
+    }
+
+    @Test
+    void aFolderMadeUnreadableInTheSandboxIsStillCleanedUp() throws Exception {
+        RunRecord r = run("sh", "-c", "mkdir -p d/e && echo x > d/e/f && chmod 000 d/e && chmod 000 d");
+        assertEquals(new RunOutcome.Exited(0), r.outcome(), r.stderr().text());
+        assertEquals("---------", java.nio.file.attribute.PosixFilePermissions.toString(
+                Files.getPosixFilePermissions(tree.resolve("d"))));
+        ScratchSpace.delete(tree);
+        assertFalse(Files.exists(tree), "the tree is gone, unreadable folders included");
+    }
 }
