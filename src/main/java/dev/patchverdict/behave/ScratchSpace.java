@@ -82,10 +82,15 @@ public final class ScratchSpace implements AutoCloseable {
         }
     }
 
-    /** Gives the owner back read, write and search permission on a folder (never following a link). */
+    /**
+     * Gives the owner back read, write and search permission on a folder the runner cannot use
+     * as it is (never following a link); a usable folder is left exactly as the check left it.
+     */
     static void reopen(Path dir) throws IOException {
-        if (Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
-            Set<PosixFilePermission> p = EnumSet.copyOf(Files.getPosixFilePermissions(dir, LinkOption.NOFOLLOW_LINKS));
+        if (Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)
+                && !(Files.isReadable(dir) && Files.isWritable(dir) && Files.isExecutable(dir))) {
+            Set<PosixFilePermission> p = EnumSet.noneOf(PosixFilePermission.class);
+            p.addAll(Files.getPosixFilePermissions(dir, LinkOption.NOFOLLOW_LINKS));
             if (p.addAll(OWNER_ALL)) {
                 Files.setPosixFilePermissions(dir, p);
             }
