@@ -334,9 +334,10 @@ public final class BehaviouralRunner {
 
     private AdequacyResult adequacy(BehaviouralPlan plan, MutationAdequacy spec, Path repo, String commit,
             Path patchFile) throws BehaveException {
-        String patch;
+        byte[] patch;
         try {
-            patch = Files.readString(patchFile, StandardCharsets.UTF_8);
+            // Bytes, not text: a candidate need not be UTF-8, and mutants keep every other byte as it was.
+            patch = Files.readAllBytes(patchFile);
         } catch (IOException e) {
             throw new BehaveException(patchFile.toString(), "cannot read the candidate: " + IoMessages.describe(e), e);
         }
@@ -389,7 +390,7 @@ public final class BehaviouralRunner {
             Mutants.Mutant m, Path repo, String commit, Path mutantDir) throws BehaveException {
         Path patchFile = mutantDir.resolve(m.id() + ".patch");
         try {
-            Files.writeString(patchFile, m.patch(), StandardCharsets.UTF_8);
+            Files.write(patchFile, m.patch());
         } catch (IOException e) {
             throw new BehaveException(patchFile.toString(), "cannot write a mutant: " + IoMessages.describe(e), e);
         }

@@ -2,7 +2,9 @@ package dev.patchverdict.behave;
 
 import java.math.BigInteger;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -31,34 +33,93 @@ public final class Mutants {
     private static final Pattern INTEGER = Pattern.compile("(?<![\\w.])\\d+(?![\\w.])");
     private static final Pattern RETURN = Pattern.compile("^(\\s*return\\s+)(.+?)(;?\\s*)$");
 
-    /** One mutant: which operator, where (file and new-file line), the line before and after. */
+    /**
+     * One mutant: which operator, where (file and new-file line), the line before and after (for
+     * display, decoded as UTF-8 with replacement), and the mutant patch's exact bytes.
+     */
     public record Mutant(String id, MutationOperator operator, String file, int line, String original,
-            String mutated, String patch) {
+            String mutated, byte[] patch) {
         public Mutant {
             Objects.requireNonNull(id, "id");
             Objects.requireNonNull(operator, "operator");
             Objects.requireNonNull(file, "file");
             Objects.requireNonNull(original, "original");
             Objects.requireNonNull(mutated, "mutated");
-            Objects.requireNonNull(patch, "patch");
+            patch = patch.clone();
+        }
+
+        @Override
+        public byte[] patch() {
+            return patch.clone();
         }
 
         public String describe() {
             return operator.key() + " at " + file + ":" + line + ": `" + original.strip() + "` -> "
                     + (operator == MutationOperator.LINE_DELETION ? "(deleted)" : "`" + mutated.strip() + "`");
         }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Mutant m && id.equals(m.id) && operator == m.operator && file.equals(m.file)
+                    && line == m.line && original.equals(m.original) && mutated.equals(m.mutated)
+                    && Arrays.equals(patch, m.patch);
+        }
+
+        @Override
+        public int hashCode() {
+            return Objects.hash(id, operator, file, line, original, mutated) * 31 + Arrays.hashCode(patch);
+        }
+
+        @Override
+        public String toString() {
+            return "Mutant[" + id + ", " + describe() + ", " + patch.length + " bytes]";
+        }
     }
+
+    /**
+     * Where a mutant could be made: one added line and its replacement, nothing rendered yet.
+     * Lines are read as ISO-8859-1, one char per byte, so the (ASCII) operators work on any bytes
+     * and a mutant differs from the candidate only in the bytes the operator changed.
+     */
+    record Position(MutationOperator operator, String file, int line, int index, int hunkHeader, String content,
+            String mutated) {}
 
     private Mutants() {}
 
     /**
-     * Every distinct mutant the operators make, then, if there are more than {@code max}, an
-     * evenly spaced selection of {@code max} of them (deterministic, spread over the patch).
+     * At most {@code max} mutants: every distinct mutation position is found first (cheap: one
+     * line each), then, if there are more than {@code max}, an evenly spaced selection of
+     * {@code max} of them (deterministic, spread over the patch), and only those are rendered as
+     * whole patches.
      */
-    public static List<Mutant> generate(String patch, Set<MutationOperator> operators, int max) {
-        List<String> lines = splitKeepingEnds(patch);
-        List<Candidate> all = new ArrayList<>();
-        Set<String> seen = new LinkedHashSet<>();
+    public static List<Mutant> generate(byte[] patch, Set<MutationOperator> operators, int max) {
+        List<String> lines = splitKeepingEnds(new String(patch, StandardCharsets.ISO_8859_1));
+        List<Position> all = positions(lines, operators);
+        List<Position> picked = new ArrayList<>();
+        if (all.size() <= max) {
+            picked.addAll(all);
+        } else {
+            for (int k = 0; k < max; k++) {
+                picked.add(all.get((int) ((long) k * all.size() / max)));
+            }
+        }
+        List<Mutant> made = new ArrayList<>(picked.size());
+        for (Position c : picked) {
+            String text = c.operator == MutationOperator.LINE_DELETION ? deleteLine(lines, c) : replaceLine(lines, c);
+            made.add(new Mutant("m" + (made.size() + 1), c.operator, display(c.file), c.line, display(c.content),
+                    display(c.mutated), text.getBytes(StandardCharsets.ISO_8859_1)));
+        }
+        return made;
+    }
+
+    /** Every distinct position, in patch order; a deletion git would not take is left out. */
+    static List<Position> positions(byte[] patch, Set<MutationOperator> operators) {
+        return positions(splitKeepingEnds(new String(patch, StandardCharsets.ISO_8859_1)), operators);
+    }
+
+    private static List<Position> positions(List<String> lines, Set<MutationOperator> operators) {
+        List<Position> all = new ArrayList<>();
+        Set<String> seen = new HashSet<>();
         String file = null;
         int oldLeft = 0;
         int newLeft = 0;
@@ -96,7 +157,13 @@ public final class Mutants {
                     if (isMutable(content)) {
                         for (MutationOperator op : operators) {
                             for (String m : mutate(op, content)) {
-                                all.add(new Candidate(op, file, newLine, i, hunkHeader, content, m));
+                                Position c = new Position(op, file, newLine, i, hunkHeader, content, m);
+                                boolean viable = op == MutationOperator.LINE_DELETION ? deletable(lines, c)
+                                        : !m.equals(content);
+                                // A mutant is one changed line: the same line changed the same way is one mutant.
+                                if (viable && seen.add(i + (op == MutationOperator.LINE_DELETION ? "\0" : "\1" + m))) {
+                                    all.add(c);
+                                }
                             }
                         }
                     }
@@ -106,28 +173,12 @@ public final class Mutants {
                 default -> { }
             }
         }
-        List<Mutant> made = new ArrayList<>();
-        for (Candidate c : all) {
-            String text = c.operator == MutationOperator.LINE_DELETION ? deleteLine(lines, c) : replaceLine(lines, c);
-            if (text != null && !text.equals(patch) && seen.add(text)) {
-                made.add(new Mutant("m" + (made.size() + 1), c.operator, c.file, c.line, c.content,
-                        c.mutated, text));
-            }
-        }
-        if (made.size() <= max) {
-            return made;
-        }
-        List<Mutant> picked = new ArrayList<>(max);
-        for (int k = 0; k < max; k++) {
-            Mutant m = made.get((int) ((long) k * made.size() / max));
-            picked.add(new Mutant("m" + (k + 1), m.operator(), m.file(), m.line(), m.original(), m.mutated(),
-                    m.patch()));
-        }
-        return picked;
+        return all;
     }
 
-    private record Candidate(MutationOperator operator, String file, int line, int index, int hunkHeader,
-            String content, String mutated) {}
+    private static String display(String latin1) {
+        return new String(latin1.getBytes(StandardCharsets.ISO_8859_1), StandardCharsets.UTF_8);
+    }
 
     /** Blank lines, comments and pure punctuation make mutants nobody could kill. */
     private static boolean isMutable(String content) {
@@ -189,7 +240,7 @@ public final class Mutants {
         return List.of(m.group(1) + nothing + tail);
     }
 
-    private static String replaceLine(List<String> lines, Candidate c) {
+    private static String replaceLine(List<String> lines, Position c) {
         List<String> copy = new ArrayList<>(lines);
         String raw = lines.get(c.index);
         copy.set(c.index, "+" + c.mutated + raw.substring(stripEnd(raw).length()));
@@ -197,22 +248,25 @@ public final class Mutants {
     }
 
     /**
-     * Drops the added line and shrinks its hunk's new-side count. A hunk left with nothing on its
-     * new side, or a line followed by "\ No newline at end of file", is not deleted.
+     * Whether the added line can be dropped: not when "\\ No newline at end of file" follows it,
+     * nor when its hunk would be left with nothing on its new side.
      */
-    private static String deleteLine(List<String> lines, Candidate c) {
+    private static boolean deletable(List<String> lines, Position c) {
         if (c.index + 1 < lines.size() && lines.get(c.index + 1).startsWith("\\")) {
-            return null;
+            return false;
         }
+        Matcher h = HUNK.matcher(stripEnd(lines.get(c.hunkHeader)));
+        return h.matches() && count(h.group(4)) - 1 >= 1;
+    }
+
+    /** Drops the added line (see {@link #deletable}) and shrinks its hunk's new-side count. */
+    private static String deleteLine(List<String> lines, Position c) {
         String header = stripEnd(lines.get(c.hunkHeader));
         Matcher h = HUNK.matcher(header);
         if (!h.matches()) {
-            return null;
+            throw new IllegalStateException("not a hunk header: " + header);
         }
         int newCount = count(h.group(4)) - 1;
-        if (newCount < 1) {
-            return null;
-        }
         List<String> copy = new ArrayList<>(lines);
         String oldPart = h.group(1) + (h.group(2) == null ? "" : "," + h.group(2));
         copy.set(c.hunkHeader, "@@ -" + oldPart + " +" + h.group(3) + "," + newCount + " @@" + h.group(5)

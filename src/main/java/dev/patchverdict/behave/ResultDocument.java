@@ -367,7 +367,7 @@ public final class ResultDocument {
             mo.put("operator", m.mutant().operator().key());
             mo.put("file", m.mutant().file());
             mo.put("line", m.mutant().line());
-            mo.put("patch_digest", Digests.bytes(m.mutant().patch().getBytes(java.nio.charset.StandardCharsets.UTF_8))
+            mo.put("patch_digest", Digests.bytes(m.mutant().patch())
                     .toString());
             mo.put("result", m instanceof MutantResult.Killed ? "killed"
                     : m instanceof MutantResult.Survived ? "survived" : "not_viable");

@@ -312,4 +312,20 @@ class BehaveRunTest {
         String json = o.result().toJson().toString();
         assertTrue(json.getBytes(StandardCharsets.UTF_8).length > 0);
     }
+
+    @Test
+    void aCandidateWithANonUtf8ByteIsMutatedWithoutAborting() throws Exception {
+        BehaveFixture f = BehaveFixture.create(dir, BehaveFixture.calcRepo()).candidate(Map.of("calc.py", CALC_FIXED));
+        // A second section adding a Latin-1 line: the byte 0xE9 is not UTF-8.
+        Files.write(f.candidateRoot.resolve("changes.patch"), ("diff --git a/notes.txt b/notes.txt\nnew file mode 100644\n"
+                + "--- /dev/null\n+++ b/notes.txt\n@@ -0,0 +1 @@\n+caf\u00e9 = 1\n").getBytes(StandardCharsets.ISO_8859_1),
+                java.nio.file.StandardOpenOption.APPEND);
+        f.records(standardChecks());
+        f.plan.set("mutation_adequacy", BehaveFixture.parse("{\"max_mutants\":20,\"min_score\":0.1}"));
+        Behave.Outcome o = f.run();
+        JsonNode a = extension(written()).get("mutation_adequacy");
+        assertTrue(a.get("score").isNumber(), a.toString());
+        assertTrue(a.get("mutants").toString().contains("notes.txt"), "the non-UTF-8 line is mutated too: " + a);
+        assertEquals(Verdict.PROVEN, o.verdict(), o.report());
+    }
 }
