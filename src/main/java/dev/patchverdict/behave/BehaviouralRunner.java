@@ -127,7 +127,7 @@ public final class BehaviouralRunner {
             return new GitTrees.ApplyOutcome.Applied();
         }
         if (r.outcome() instanceof RunOutcome.Exited) {
-            String why = Printable.keepNewlines(r.stderr().text().strip());
+            String why = Excerpts.clipLines(Printable.keepNewlines(r.stderr().text().strip()), Excerpts.BLOCK / 4);
             return new GitTrees.ApplyOutcome.Refused(why.isEmpty() ? "git apply failed" : why);
         }
         return new GitTrees.ApplyOutcome.Undecided("git apply " + r.outcome().describe());

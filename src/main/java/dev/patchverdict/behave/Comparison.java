@@ -28,6 +28,9 @@ public sealed interface Comparison {
             Objects.requireNonNull(operator, "operator");
             Objects.requireNonNull(firstDifference, "firstDifference");
             Objects.requireNonNull(unifiedDiff, "unifiedDiff");
+            // Both may quote output under test; a result keeps excerpts, never whole outputs.
+            firstDifference = Excerpts.clip(firstDifference, Excerpts.FIELD);
+            unifiedDiff = Excerpts.clipLines(unifiedDiff, Excerpts.BLOCK);
         }
 
         @Override
@@ -41,6 +44,7 @@ public sealed interface Comparison {
         public Undecidable {
             Objects.requireNonNull(operator, "operator");
             Objects.requireNonNull(reason, "reason");
+            reason = Excerpts.clip(reason, Excerpts.FIELD);
         }
 
         @Override

@@ -312,12 +312,24 @@ public final class ResultDocument {
         o.put("stdout_digest", r.stdout().digest().toString());
         o.put("stdout_bytes", r.stdout().totalBytes());
         o.put("stdout_truncated", r.stdout().truncated());
+        o.put("stdout_excerpt", excerpt(r.stdout()));
         o.put("stderr_digest", r.stderr().digest().toString());
         o.put("stderr_bytes", r.stderr().totalBytes());
         o.put("stderr_truncated", r.stderr().truncated());
+        o.put("stderr_excerpt", excerpt(r.stderr()));
         o.put("duration_seconds", Durations.seconds(r.duration()));
         return o;
     }
+
+    /** The start of a stream, decoded for reading only; the digest is what identifies the bytes. */
+    private static String excerpt(CapturedOutput o) {
+        byte[] b = o.bytes();
+        int n = Math.min(b.length, EXCERPT_BYTES);
+        String s = new String(b, 0, n, java.nio.charset.StandardCharsets.UTF_8);
+        return n < b.length || o.truncated() ? s + "... (" + o.totalBytes() + " bytes in all)" : s;
+    }
+
+    private static final int EXCERPT_BYTES = 1024;
 
     private static ObjectNode comparisonJson(LabelledComparison lc) {
         ObjectNode o = NODES.objectNode();

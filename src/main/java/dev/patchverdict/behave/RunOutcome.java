@@ -76,6 +76,7 @@ public sealed interface RunOutcome {
             if (reason == null || reason.isBlank()) {
                 throw new IllegalArgumentException("a run that did not happen needs a reason");
             }
+            reason = Excerpts.clip(reason, Excerpts.FIELD);
         }
 
         @Override

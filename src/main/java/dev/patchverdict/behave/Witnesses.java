@@ -22,6 +22,9 @@ public final class Witnesses {
     private static final Set<String> KNOWN = Set.of("polarity", "data", "search_exhausted", "nodes_explored",
             "method", "argument", "note");
 
+    /** The longest witness line read; a witness is a certificate, not a data dump. */
+    static final int MAX_WITNESS_CHARS = 16_384;
+
     private Witnesses() {}
 
     public static WitnessReading read(RunRecord run) {
@@ -44,11 +47,16 @@ public final class Witnesses {
         if (last == null) {
             return new WitnessReading.Absent("no line starts with '" + PREFIX.strip() + "'");
         }
+        if (last.length() > MAX_WITNESS_CHARS) {
+            // A certificate is small; one the size of the output would be copied into the result whole.
+            return new WitnessReading.Malformed("the witness line is " + last.length() + " chars long, over "
+                    + MAX_WITNESS_CHARS);
+        }
         JsonNode node;
         try {
             node = JSON.read(last.endsWith("\r") ? last.substring(0, last.length() - 1) : last);
         } catch (JsonInputException e) {
-            return new WitnessReading.Malformed("not JSON: " + e.getMessage());
+            return new WitnessReading.Malformed("not JSON: " + Excerpts.clip(e.getMessage(), Excerpts.FIELD));
         }
         return parse(node);
     }

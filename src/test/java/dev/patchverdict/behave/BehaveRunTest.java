@@ -328,4 +328,28 @@ class BehaveRunTest {
         assertTrue(a.get("mutants").toString().contains("notes.txt"), "the non-UTF-8 line is mutated too: " + a);
         assertEquals(Verdict.PROVEN, o.verdict(), o.report());
     }
+
+    @Test
+    void aHugeOutputTokenLeavesASmallResultThatValidates() throws Exception {
+        ArrayNode checks = standardChecks();
+        ObjectNode big = python("big-token", "contract", "print('1' * 1200000)");
+        big.putObject("expect_stdout").put("operator", "tolerant").put("body", "2\n");
+        ObjectNode bigExact = python("big-line", "contract", "print('x' * 1200000)");
+        bigExact.putObject("expect_stdout").put("operator", "exact").put("body", "y\n");
+        ObjectNode witness = python("big-witness", "contract",
+                "print('WITNESS: {\"data\": {\"v\": \"' + 'w' * 1200000 + '\"}}')");
+        checks.add(big).add(bigExact).add(witness);
+        BehaveFixture f = fixture(CALC_FIXED, checks);
+        ((ObjectNode) f.plan.get("sandbox")).put("output_bytes", 2 << 20);
+        Behave.Outcome o = f.run();
+        assertEquals(Verdict.REFUTED, o.verdict(), "the token differs");
+        long size = Files.size(dir.resolve("records/behave-result.json"));
+        assertTrue(size < 200_000, "1.2 MB of output is kept as digests and excerpts, not copied: " + size);
+        VerificationResult r = written(); // the strict reader validates it against the schema
+        JsonNode patched = check(r, "big-token").get("patched");
+        assertEquals(1_200_001, patched.get("stdout_bytes").longValue());
+        assertTrue(patched.get("stdout_excerpt").textValue().length() < 1100, "a bounded excerpt");
+        assertEquals("malformed", check(r, "big-witness").get("witness").get("state").textValue());
+        assertTrue(o.report().length() < 200_000, "the text report is bounded too: " + o.report().length());
+    }
 }
