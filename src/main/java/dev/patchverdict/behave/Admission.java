@@ -34,7 +34,7 @@ public final class Admission {
      * and only the copies are read, hashed and used: a worker who can still write the originals
      * cannot change what was checked between the check and the use.
      */
-    public static Admitted admit(BehaveRequest request, GitTrees git, Instant runStart, Path inputs)
+    public static Admitted admit(BehaveRequest request, String runnerId, GitTrees git, Instant runStart, Path inputs)
             throws BehaveException {
         Path root = realDirectory(request.candidateRoot(), "--candidate-root");
         requireOutside(request.plan(), root, "the behavioural plan");
@@ -90,14 +90,14 @@ public final class Admission {
         same(sr, "provenance.verifier_config_digest", staticPlan.get(), binding.staticPlanDigest(),
                 "the plan's binding.static_plan_digest (passed under a different plan)");
 
-        String runner = plan.runner().id();
-        if (runner.equals(manifest.worker().id())) {
-            throw new BehaveException(rm, "the worker id \"" + runner + "\" is the behavioural runner's own id; the"
-                    + " runner must be independent of the worker");
+        // The configured identity of this runner (--runner-id), not a constant every runner shares.
+        if (runnerId.equals(manifest.worker().id())) {
+            throw new BehaveException(rm, "the worker id \"" + Printable.line(runnerId) + "\" is this runner's id"
+                    + " (--runner-id); the runner must be independent of the worker");
         }
-        if (runner.equals(staticResult.verifier().id())) {
-            throw new BehaveException(sr, "the static verifier id \"" + runner + "\" is the behavioural runner's own"
-                    + " id; the behavioural runner must be a separate evaluator");
+        if (runnerId.equals(staticResult.verifier().id())) {
+            throw new BehaveException(sr, "the static verifier id \"" + Printable.line(runnerId) + "\" is this"
+                    + " runner's id (--runner-id); the behavioural runner must be a separate evaluator");
         }
 
         ResultManifest.ProducedArtifact artifact = candidateArtifact(manifest, binding, rm);
@@ -117,7 +117,7 @@ public final class Admission {
                     + " (the plan's binding.source_revision)");
         }
         return new Admitted(loaded, commitment, workUnit, workUnitDigest, manifest, manifestDigest, staticResult,
-                staticDigest, patch, patchDigest, repo, commit.get());
+                staticDigest, patch, patchDigest, repo, commit.get(), runnerId);
     }
 
     private static PlanCommitment commitment(BehaveRequest request, LoadedPlan loaded, Instant runStart,

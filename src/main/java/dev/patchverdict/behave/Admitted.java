@@ -7,10 +7,13 @@ import dev.patchverdict.record.WorkUnit;
 import java.nio.file.Path;
 import java.util.Objects;
 
-/** Inputs that passed every precondition: bound to each other by digest, and independent. */
+/**
+ * Inputs that passed every precondition: bound to each other by digest, and independent of the
+ * runner that admitted them, whose configured identity is {@code runnerId}.
+ */
 public record Admitted(LoadedPlan plan, PlanCommitment commitment, WorkUnit workUnit, Digest workUnitDigest,
         ResultManifest manifest, Digest manifestDigest, VerificationResult staticResult, Digest staticResultDigest,
-        Path patchFile, Digest patchDigest, Path repo, String commit) {
+        Path patchFile, Digest patchDigest, Path repo, String commit, String runnerId) {
     public Admitted {
         Objects.requireNonNull(plan, "plan");
         Objects.requireNonNull(commitment, "commitment");
@@ -24,5 +27,6 @@ public record Admitted(LoadedPlan plan, PlanCommitment commitment, WorkUnit work
         Objects.requireNonNull(patchDigest, "patchDigest");
         Objects.requireNonNull(repo, "repo");
         Objects.requireNonNull(commit, "commit");
+        Objects.requireNonNull(runnerId, "runnerId");
     }
 }

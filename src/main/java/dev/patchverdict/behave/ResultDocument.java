@@ -120,7 +120,7 @@ public final class ResultDocument {
                 in.workUnit().id(),
                 in.workUnit().version(),
                 in.manifest().attempt(),
-                new Actor(plan.runner().id(), ActorType.SYSTEM, plan.runner().adapter(), plan.runner().adapterVersion()),
+                new Actor(in.runnerId(), ActorType.SYSTEM, plan.runner().adapter(), plan.runner().adapterVersion()),
                 new VerificationResult.Independence(true, in.manifest().worker().id(), false, false,
                         Optional.of("a deterministic program, distinct from the worker (" + in.manifest().worker().id()
                                 + ") and the static verifier (" + in.staticResult().verifier().id()
@@ -268,6 +268,7 @@ public final class ResultDocument {
         x.put("verdict", ev.verdict().name());
         ArrayNode why = x.putArray("verdict_reasons");
         ev.verdictReasons().forEach(why::add);
+        x.put("runner_id", in.runnerId());
         x.put("plan_id", in.plan().plan().id());
         x.put("plan_digest", in.plan().digest().toString());
         x.set("commitment", in.commitment().toJson());
