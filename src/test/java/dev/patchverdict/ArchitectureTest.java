@@ -92,7 +92,7 @@ class ArchitectureTest {
             .because("System.nanoTime measures how long a run took, which only the behavioural runner does");
 
     /**
-     * The packages are layers: safe message text and reading and digesting JSON at the bottom, the diff reader on its own,
+     * The packages are layers: path containment ({@code fs}), safe message text and reading and digesting JSON at the bottom, the diff reader on its own,
      * the records and plans above JSON, the static verifier above those, signed attestations above JSON
  * and digests alone (so an envelope is checked without the verifier), and only the command line
      * wiring everything (the layers for calibration, audits and cohorts are declared ahead of them).
@@ -100,6 +100,7 @@ class ArchitectureTest {
     static final ArchRule packagesAreLayered = layeredArchitecture().consideringOnlyDependenciesInLayers()
             .withOptionalLayers(true)
             .layer("text").definedBy("dev.patchverdict.text..")
+            .layer("fs").definedBy("dev.patchverdict.fs..")
             .layer("json").definedBy("dev.patchverdict.json..")
             .layer("digest").definedBy("dev.patchverdict.digest..")
             .layer("diff").definedBy("dev.patchverdict.diff..")
@@ -115,15 +116,17 @@ class ArchitectureTest {
             .layer("behave").definedBy("dev.patchverdict.behave..")
             .layer("cli").definedBy("dev.patchverdict.cli..")
             .whereLayer("text").mayNotAccessAnyLayer()
+            .whereLayer("fs").mayNotAccessAnyLayer()
             .whereLayer("json").mayOnlyAccessLayers("text")
             .whereLayer("digest").mayOnlyAccessLayers("json", "text")
             .whereLayer("diff").mayOnlyAccessLayers("text")
             .whereLayer("record").mayOnlyAccessLayers("json", "digest", "text")
             .whereLayer("plan").mayOnlyAccessLayers("json", "digest", "record", "text")
             .whereLayer("report").mayOnlyAccessLayers("json", "digest", "text")
-            .whereLayer("verify").mayOnlyAccessLayers("json", "digest", "diff", "record", "plan", "report", "text")
+            .whereLayer("verify").mayOnlyAccessLayers("json", "digest", "diff", "record", "plan", "report", "text", "fs")
             .whereLayer("attest").mayOnlyAccessLayers("json", "digest", "text")
-            .whereLayer("review").mayOnlyAccessLayers("json", "digest", "diff", "record", "plan", "report", "verify", "text")
+            .whereLayer("review").mayOnlyAccessLayers("json", "digest", "diff", "record", "plan", "report", "verify", "text",
+                    "fs")
             .whereLayer("cli").mayNotBeAccessedByAnyLayer();
 
     @Test

@@ -3,6 +3,7 @@ package dev.patchverdict.behave;
 import dev.patchverdict.report.IoMessages;
 import dev.patchverdict.digest.Digest;
 import dev.patchverdict.digest.Digests;
+import dev.patchverdict.fs.Containment;
 import dev.patchverdict.record.DocumentReader;
 import dev.patchverdict.record.InvalidDocumentException;
 import dev.patchverdict.record.ResultManifest;
@@ -168,7 +169,7 @@ public final class Admission {
         Path file = root.resolve(locator).normalize();
         try {
             Path real = file.toRealPath();
-            if (!real.startsWith(root) || !Files.isRegularFile(real, LinkOption.NOFOLLOW_LINKS)) {
+            if (!Containment.isInside(real, root) || !Files.isRegularFile(real, LinkOption.NOFOLLOW_LINKS)) {
                 throw new BehaveException(file.toString(), "the candidate is not a regular file inside the candidate"
                         + " root");
             }
@@ -199,17 +200,14 @@ public final class Admission {
     }
 
     /** A worker who controls the candidate root must not be able to supply the plan or receive the output. */
-    private static void requireOutside(Path file, Path root, String what) throws BehaveException {
-        Path abs = file.toAbsolutePath().normalize();
-        Path real = abs;
+    static void requireOutside(Path file, Path root, String what) throws BehaveException {
+        boolean inside;
         try {
-            Path parent = abs.getParent();
-            real = Files.exists(abs) ? abs.toRealPath() : parent != null && Files.exists(parent)
-                    ? parent.toRealPath().resolve(abs.getFileName()) : abs;
+            inside = Containment.isInside(file, root);
         } catch (IOException e) {
-            // Unresolvable paths are judged as written.
+            throw new BehaveException(file.toString(), what + " cannot be resolved: " + IoMessages.describe(e), e);
         }
-        if (real.startsWith(root) || abs.startsWith(root)) {
+        if (inside) {
             throw new BehaveException(file.toString(), what + " must be outside the candidate root " + root);
         }
     }

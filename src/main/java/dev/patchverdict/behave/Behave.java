@@ -106,6 +106,9 @@ public final class Behave {
                 throw new IllegalStateException("the VerificationResult written does not match its schema: " + problems);
             }
             if (request.output().isPresent()) {
+                // Checked again now: a folder on the way may have become a link into the candidate root
+                // while the checks ran.
+                Admission.requireOutside(request.output().get(), request.candidateRoot(), "the output");
                 write(request.output().get(), PrettyJson.text(result.toJson()));
             }
             return new Outcome(ev.verdict(), result, TextReport.render(in, ev, ev.verdict().exitCode()));

@@ -12,6 +12,7 @@ import dev.patchverdict.record.ManifestRequest;
 import dev.patchverdict.record.ResultManifest;
 import dev.patchverdict.record.WorkUnit;
 import dev.patchverdict.report.IoMessages;
+import dev.patchverdict.fs.Containment;
 import dev.patchverdict.report.OutputFiles;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -108,7 +109,7 @@ final class ManifestCommand implements Callable<Integer> {
         }
         try {
             CandidateRoot root = CandidateRoot.open(ctx.resolve(candidateRoot));
-            if (OutputFiles.isInside(out, root.path())) {
+            if (Containment.isInside(out, root.path())) {
                 throw CliException.undecided(output, "the manifest must be written outside the candidate root");
             }
             WorkUnit wu = DocumentReader.strict().readWorkUnit(ctx.resolve(workUnit));

@@ -352,4 +352,50 @@ class BehaveRunTest {
         assertEquals("malformed", check(r, "big-witness").get("witness").get("state").textValue());
         assertTrue(o.report().length() < 200_000, "the text report is bounded too: " + o.report().length());
     }
+
+    @Test
+    void anOutputFolderTurnedIntoALinkToTheCandidateRootDuringTheRunIsRefusedAtWriteTime() throws Exception {
+        BehaveFixture f = fixture(CALC_FIXED, standardChecks());
+        Path sub = Files.createDirectories(dir.resolve("out/sub"));
+        BehaveRequest asked = f.writeAndCommit();
+        BehaveRequest request = new BehaveRequest(asked.plan(), asked.workUnit(), asked.resultManifest(),
+                asked.candidateRoot(), asked.staticResult(), asked.repo(), Optional.empty(),
+                Optional.of(sub.resolve("result.json")));
+        // The worker, who can write next to the output, swaps the folder for a link while the checks run.
+        java.util.concurrent.atomic.AtomicBoolean swapped = new java.util.concurrent.atomic.AtomicBoolean();
+        Behave.Settings settings = new Behave.Settings(Clock.systemUTC(), TestSandbox.hostEnv(), "test",
+                dir.resolve("tmp"), site -> {
+                    Sandbox real = BubblewrapSandbox.locate(site.tools(), site.scratch(), site.host());
+                    return new Sandbox() {
+                        @Override
+                        public Optional<String> unavailableReason() {
+                            return real.unavailableReason();
+                        }
+
+                        @Override
+                        public RunRecord run(RunRequest r) throws java.io.IOException {
+                            if (swapped.compareAndSet(false, true)) {
+                                Files.delete(sub);
+                                Files.createSymbolicLink(sub, f.candidateRoot);
+                            }
+                            return real.run(r);
+                        }
+
+                        @Override
+                        public String describe() {
+                            return real.describe();
+                        }
+
+                        @Override
+                        public Map<String, String> toolVersions() {
+                            return real.toolVersions();
+                        }
+                    };
+                });
+        BehaveException e = org.junit.jupiter.api.Assertions.assertThrows(BehaveException.class,
+                () -> Behave.run(request, settings));
+        assertTrue(swapped.get());
+        assertTrue(e.getMessage().contains("must be outside the candidate root"), e.getMessage());
+        assertFalse(Files.exists(f.candidateRoot.resolve("result.json")), "nothing is planted in the candidate root");
+    }
 }
