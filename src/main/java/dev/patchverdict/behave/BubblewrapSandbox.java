@@ -1,5 +1,6 @@
 package dev.patchverdict.behave;
 
+import dev.patchverdict.fs.Containment;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -202,7 +203,7 @@ public final class BubblewrapSandbox implements Sandbox {
             return RunRecord.notRun(request.argv(), "no sandbox is available");
         }
         Path hostCwd = request.tree().resolve(request.cwd()).normalize();
-        if (!hostCwd.startsWith(request.tree()) || !Files.isDirectory(hostCwd, LinkOption.NOFOLLOW_LINKS)) {
+        if (!Containment.isInside(hostCwd, request.tree()) || !Files.isDirectory(hostCwd, LinkOption.NOFOLLOW_LINKS)) {
             return RunRecord.notRun(request.argv(), "cwd '" + request.cwd() + "' is not a directory in the tree");
         }
         Optional<String> over = overBudget(request.tree(), "before the run");
