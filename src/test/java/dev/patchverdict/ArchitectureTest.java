@@ -25,8 +25,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Architecture rules for the main classes (tests may start processes: they build repositories).
- * Only the behavioural runner starts or kills processes; only the command line may depend on
- * it; and no library code reaches for the console, the process's environment, exit, or the clock.
+ * Only the behavioural runner's sandbox package starts or kills processes; only the command line
+ * may depend on the runner; and no library code reaches for the console, the process's environment, exit, or the clock.
  */
 class ArchitectureTest {
     private static JavaClasses main;
@@ -49,16 +49,16 @@ class ArchitectureTest {
     }
 
     static final ArchRule onlyBehaveStartsProcesses = noClasses()
-            .that().resideOutsideOfPackage("dev.patchverdict.behave..")
+            .that().resideOutsideOfPackage("dev.patchverdict.behave.sandbox..")
             .should().dependOnClassesThat().areAssignableTo(ProcessBuilder.class)
             .orShould().callMethodWhere(calls(Runtime.class, "exec"))
-            .because("the behavioural runner is the only code allowed to start a process");
+            .because("the behavioural runner's sandbox is the only code allowed to start a process");
 
     static final ArchRule onlyBehaveKillsProcesses = noClasses()
-            .that().resideOutsideOfPackage("dev.patchverdict.behave..")
+            .that().resideOutsideOfPackage("dev.patchverdict.behave.sandbox..")
             .should().callMethodWhere(calls(ProcessHandle.class, "destroy|destroyForcibly"))
             .orShould().callMethodWhere(calls(Process.class, "destroy|destroyForcibly"))
-            .because("killing process trees belongs with starting them, in the behavioural runner");
+            .because("killing process trees belongs with starting them, in the behavioural runner's sandbox");
 
     static final ArchRule onlyTheCommandLineDependsOnBehave = noClasses()
             .that().resideInAnyPackage("dev.patchverdict.diff..", "dev.patchverdict.json..", "dev.patchverdict.digest..",

@@ -1,10 +1,25 @@
 package dev.patchverdict.behave;
 
+import dev.patchverdict.behave.admission.Admission;
+import dev.patchverdict.behave.admission.Admitted;
+import dev.patchverdict.behave.judge.Evaluation;
+import dev.patchverdict.behave.judge.Verdict;
+import dev.patchverdict.behave.plan.LoadedPlan;
+import dev.patchverdict.behave.plan.PlanCommitment;
+import dev.patchverdict.behave.plan.RunnerIdentity;
+import dev.patchverdict.behave.result.ResultDocument;
+import dev.patchverdict.behave.result.TextReport;
+import dev.patchverdict.behave.sandbox.BubblewrapSandbox;
+import dev.patchverdict.behave.sandbox.GitTrees;
+import dev.patchverdict.behave.sandbox.HostLimits;
+import dev.patchverdict.behave.sandbox.HostTools;
+import dev.patchverdict.behave.sandbox.Sandbox;
+import dev.patchverdict.behave.sandbox.ScratchSpace;
 import dev.patchverdict.json.PrettyJson;
-import dev.patchverdict.report.IoMessages;
-import dev.patchverdict.report.OutputFiles;
 import dev.patchverdict.record.DocumentProblem;
 import dev.patchverdict.record.VerificationResult;
+import dev.patchverdict.report.IoMessages;
+import dev.patchverdict.report.OutputFiles;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;

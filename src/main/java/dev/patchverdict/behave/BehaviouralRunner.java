@@ -1,5 +1,36 @@
 package dev.patchverdict.behave;
 
+import dev.patchverdict.behave.judge.CheckResult;
+import dev.patchverdict.behave.judge.Comparison;
+import dev.patchverdict.behave.judge.Equivalence;
+import dev.patchverdict.behave.judge.Evaluation;
+import dev.patchverdict.behave.judge.LabelledComparison;
+import dev.patchverdict.behave.judge.Level;
+import dev.patchverdict.behave.judge.LevelResult;
+import dev.patchverdict.behave.judge.Reason;
+import dev.patchverdict.behave.judge.TreeChanges;
+import dev.patchverdict.behave.judge.Verdict;
+import dev.patchverdict.behave.judge.WitnessPolarity;
+import dev.patchverdict.behave.judge.WitnessReading;
+import dev.patchverdict.behave.judge.Witnesses;
+import dev.patchverdict.behave.mutation.AdequacyResult;
+import dev.patchverdict.behave.mutation.MutantResult;
+import dev.patchverdict.behave.mutation.Mutants;
+import dev.patchverdict.behave.plan.BehaviouralPlan;
+import dev.patchverdict.behave.plan.CheckKind;
+import dev.patchverdict.behave.plan.CheckSpec;
+import dev.patchverdict.behave.plan.MutationAdequacy;
+import dev.patchverdict.behave.plan.OutputExpectation;
+import dev.patchverdict.behave.result.Excerpts;
+import dev.patchverdict.behave.result.Printable;
+import dev.patchverdict.behave.sandbox.CapturedOutput;
+import dev.patchverdict.behave.sandbox.GitTrees;
+import dev.patchverdict.behave.sandbox.RunOutcome;
+import dev.patchverdict.behave.sandbox.RunRecord;
+import dev.patchverdict.behave.sandbox.RunRequest;
+import dev.patchverdict.behave.sandbox.Sandbox;
+import dev.patchverdict.behave.sandbox.SandboxLimits;
+import dev.patchverdict.behave.sandbox.ScratchSpace;
 import dev.patchverdict.report.IoMessages;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -150,7 +181,7 @@ public final class BehaviouralRunner {
     }
 
     /** The verdict of one check from its runs. */
-    static CheckResult judge(CheckSpec check, Optional<RunRecord> baseRun, RunRecord patchedRun) {
+    public static CheckResult judge(CheckSpec check, Optional<RunRecord> baseRun, RunRecord patchedRun) {
         Judgement j = new Judgement();
         List<LabelledComparison> comparisons = new ArrayList<>();
         int pass = check.expectedExitCode();

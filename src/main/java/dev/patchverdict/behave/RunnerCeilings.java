@@ -1,5 +1,8 @@
 package dev.patchverdict.behave;
 
+import dev.patchverdict.behave.plan.BehaviouralPlan;
+import dev.patchverdict.behave.sandbox.HostLimits;
+import dev.patchverdict.behave.sandbox.SandboxLimits;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
