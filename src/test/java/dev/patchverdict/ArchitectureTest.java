@@ -68,6 +68,17 @@ class ArchitectureTest {
             .should().dependOnClassesThat().resideInAPackage("dev.patchverdict.behave..")
             .because("the runner is a separate evaluator; only the command line wires it in");
 
+    static final ArchRule theSandboxStandsOnItsOwn = noClasses()
+            .that().resideInAPackage("dev.patchverdict.behave.sandbox..")
+            .should().dependOnClassesThat().resideInAnyPackage("dev.patchverdict.behave.plan..",
+                    "dev.patchverdict.behave.admission..", "dev.patchverdict.behave.judge..",
+                    "dev.patchverdict.behave.mutation..", "dev.patchverdict.behave.result..")
+            .orShould().dependOnClassesThat(com.tngtech.archunit.core.domain.JavaClass.Predicates
+                    .resideInAPackage("dev.patchverdict.behave").and(DescribedPredicate.not(
+                            com.tngtech.archunit.core.domain.JavaClass.Predicates.simpleName("BehaveException"))))
+            .because("the code that starts processes runs what it is given and knows nothing of plans, verdicts"
+                    + " or results");
+
     static final ArchRule librariesDoNotTouchTheConsoleOrExit = noClasses()
             .that().resideOutsideOfPackage("dev.patchverdict.cli..")
             .should().accessFieldWhere(reads(System.class, "out|err|in"))
@@ -147,6 +158,11 @@ class ArchitectureTest {
     @Test
     void onlyTheCommandLineDependsOnBehave() {
         onlyTheCommandLineDependsOnBehave.check(main);
+    }
+
+    @Test
+    void theSandboxStandsOnItsOwn() {
+        theSandboxStandsOnItsOwn.check(main);
     }
 
     @Test

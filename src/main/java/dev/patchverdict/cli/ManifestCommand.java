@@ -1,5 +1,6 @@
 package dev.patchverdict.cli;
 
+import dev.patchverdict.fs.Containment;
 import dev.patchverdict.json.PrettyJson;
 import dev.patchverdict.record.Actor;
 import dev.patchverdict.record.ActorType;
@@ -12,7 +13,6 @@ import dev.patchverdict.record.ManifestRequest;
 import dev.patchverdict.record.ResultManifest;
 import dev.patchverdict.record.WorkUnit;
 import dev.patchverdict.report.IoMessages;
-import dev.patchverdict.fs.Containment;
 import dev.patchverdict.report.OutputFiles;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -1,6 +1,6 @@
 package dev.patchverdict.behave.judge;
 
-import dev.patchverdict.behave.result.Excerpts;
+import dev.patchverdict.text.Excerpts;
 import java.util.Objects;
 
 /** The outcome of one output comparison, always stamped with the operator that made it. */

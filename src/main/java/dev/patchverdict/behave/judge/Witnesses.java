@@ -2,12 +2,12 @@ package dev.patchverdict.behave.judge;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.patchverdict.behave.result.Excerpts;
 import dev.patchverdict.behave.sandbox.RunOutcome;
 import dev.patchverdict.behave.sandbox.RunRecord;
 import dev.patchverdict.json.JsonInputException;
 import dev.patchverdict.json.JsonLimits;
 import dev.patchverdict.json.StrictJson;
+import dev.patchverdict.text.Excerpts;
 import java.nio.charset.StandardCharsets;
 import java.util.Iterator;
 import java.util.List;

@@ -1,7 +1,6 @@
 package dev.patchverdict.behave.sandbox;
 
 import dev.patchverdict.behave.BehaveException;
-import dev.patchverdict.behave.BehaviouralRunner;
 import dev.patchverdict.report.IoMessages;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -1,6 +1,6 @@
 package dev.patchverdict.behave.sandbox;
 
-import dev.patchverdict.behave.result.Excerpts;
+import dev.patchverdict.text.Excerpts;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Objects;

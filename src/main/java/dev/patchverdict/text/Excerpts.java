@@ -1,4 +1,4 @@
-package dev.patchverdict.behave.result;
+package dev.patchverdict.text;
 
 /**
  * Bounded excerpts of candidate text for results and reports. Captured output is kept by digest;
