@@ -215,15 +215,18 @@ public final class BubblewrapSandbox implements Sandbox {
         try {
             List<String> command = command(request, status);
             Duration timeout = request.timeout();
+            // The tree is looked at while the program runs too: a run writing past the budget is stopped.
             ProcessSupervisor.Finished f = ProcessSupervisor.run(command, scratch, Map.of(), timeout,
-                    request.limits().outputBytes());
-            RunOutcome outcome = f.timedOut()
+                    request.limits().outputBytes(), () -> overBudget(request.tree(), "while the program ran"));
+            RunOutcome outcome = f.stoppedBecause().isPresent()
+                    ? new RunOutcome.OverBudget(f.stoppedBecause().get() + "; the sandbox was killed")
+                    : f.timedOut()
                     ? new RunOutcome.TimedOut(timeout)
                     : interpret(Files.readAllLines(status, StandardCharsets.UTF_8), f.exitCode(), f.stderr());
-            // The tree is a host folder: its total is measured once the sandbox is gone, and a run
-            // that left it over the budget says nothing about behaviour, whatever its status.
+            // Measured again once the sandbox is gone: a run that left the tree over the budget (between
+            // two looks, or in its last moments) says nothing about behaviour, whatever its status.
             over = overBudget(request.tree(), "after the run, which " + outcome.describe());
-            if (over.isPresent()) {
+            if (over.isPresent() && !(outcome instanceof RunOutcome.OverBudget)) {
                 outcome = new RunOutcome.OverBudget(over.get());
             }
             return new RunRecord(request.argv(), outcome, f.stdout(), f.stderr(), f.duration());

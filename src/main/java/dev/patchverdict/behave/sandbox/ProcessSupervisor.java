@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalInt;
 
 /**
@@ -19,32 +20,66 @@ final class ProcessSupervisor {
     private static final Duration DRAIN_GRACE = Duration.ofSeconds(5);
 
     /** A finished process. {@code exitCode} is empty when the timeout killed it. */
-    record Finished(OptionalInt exitCode, CapturedOutput stdout, CapturedOutput stderr, Duration duration) {
+    record Finished(OptionalInt exitCode, CapturedOutput stdout, CapturedOutput stderr, Duration duration,
+            Optional<String> stoppedBecause) {
+        /** Ended by the runner: the timeout expired, or the watch stopped it (see {@link #stoppedBecause}). */
         boolean timedOut() {
             return exitCode.isEmpty();
         }
     }
 
+    /** Looked at while the process runs; a reason stops it. */
+    @FunctionalInterface
+    interface Watch {
+        Optional<String> reasonToStop() throws IOException;
+    }
+
+    /** How often a watch is looked at, at least; slower when looking takes long. */
+    private static final Duration WATCH_INTERVAL = Duration.ofMillis(200);
+
     private ProcessSupervisor() {}
 
     static Finished run(List<String> command, Path cwd, Map<String, String> env, Duration timeout, long capPerStream)
             throws IOException {
+        return run(command, cwd, env, timeout, capPerStream, Optional::empty);
+    }
+
+    static Finished run(List<String> command, Path cwd, Map<String, String> env, Duration timeout, long capPerStream,
+            Watch watch) throws IOException {
         ProcessBuilder pb = new ProcessBuilder(command).directory(cwd.toFile());
         pb.environment().clear();
         pb.environment().putAll(env);
         // Nothing is read from the runner's own stdin.
         pb.redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
         long start = System.nanoTime();
+        long deadline = start + timeout.toNanos();
         Process process = pb.start();
         StreamDrainer out = StreamDrainer.start(process.getInputStream(), capPerStream, "stdout");
         StreamDrainer err = StreamDrainer.start(process.getErrorStream(), capPerStream, "stderr");
-        boolean exited;
+        boolean exited = false;
+        Optional<String> stopped = Optional.empty();
+        long interval = WATCH_INTERVAL.toNanos();
         try {
-            exited = process.waitFor(timeout.toNanos(), java.util.concurrent.TimeUnit.NANOSECONDS);
+            while (!exited && stopped.isEmpty()) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    break;
+                }
+                exited = process.waitFor(Math.min(left, interval), java.util.concurrent.TimeUnit.NANOSECONDS);
+                if (!exited) {
+                    long looked = System.nanoTime();
+                    stopped = watch.reasonToStop();
+                    // Looking costs at most a fifth of the time: a large tree is looked at less often.
+                    interval = Math.max(WATCH_INTERVAL.toNanos(), 5 * (System.nanoTime() - looked));
+                }
+            }
         } catch (InterruptedException e) {
             killTree(process);
             Thread.currentThread().interrupt();
             throw new IOException("interrupted while waiting for " + command.get(0), e);
+        } catch (IOException e) {
+            killTree(process);
+            throw e;
         }
         if (!exited) {
             killTree(process);
@@ -53,7 +88,7 @@ final class ProcessSupervisor {
         Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
         CapturedOutput stdout = finish(out, process.getInputStream());
         CapturedOutput stderr = finish(err, process.getErrorStream());
-        return new Finished(exited ? OptionalInt.of(code) : OptionalInt.empty(), stdout, stderr, elapsed);
+        return new Finished(exited ? OptionalInt.of(code) : OptionalInt.empty(), stdout, stderr, elapsed, stopped);
     }
 
     /**

@@ -274,4 +274,18 @@ class BubblewrapSandboxTest {
         ScratchSpace.delete(tree);
         assertFalse(Files.exists(tree), "the tree is gone, unreadable folders included");
     }
+
+    @Test
+    void aRunWritingPastTheTreeBudgetIsStoppedWhileItRuns() throws Exception {
+        BubblewrapSandbox budgeted = sandboxWith(new HostLimits(256, 1L << 20, 1L << 20));
+        // 100 KB files, twenty a second, for up to 400 files (40 MB): each far under the file-size limit.
+        RunRecord r = budgeted.run(new RunRequest(tree, ".", List.of("sh", "-c",
+                "for i in $(seq 400); do head -c 100000 /dev/zero > f$i || exit 5; sleep 0.05; done; exit 0"),
+                PATH_ONLY, Duration.ofSeconds(30), LIMITS));
+        RunOutcome.OverBudget over = assertInstanceOf(RunOutcome.OverBudget.class, r.outcome());
+        assertTrue(over.reason().contains("while the program ran"), over.reason());
+        assertTrue(r.duration().compareTo(Duration.ofSeconds(10)) < 0, "stopped soon after the budget: " + r.duration());
+        long left = TreeSize.of(tree);
+        assertTrue(left < 8L << 20, "the tree holds little more than the budget, not 40 MB: " + left);
+    }
 }
