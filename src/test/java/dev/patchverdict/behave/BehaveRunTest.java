@@ -407,4 +407,17 @@ class BehaveRunTest {
         assertTrue(e.getMessage().contains("must be outside the candidate root"), e.getMessage());
         assertFalse(Files.exists(f.candidateRoot.resolve("result.json")), "nothing is planted in the candidate root");
     }
+
+    @Test
+    void foldersAChecksMadeUnreadableLeaveNoTreeBehind() throws Exception {
+        ArrayNode checks = standardChecks();
+        checks.add(python("locks-folders", "contract", "import os; os.makedirs('d/e'); open('d/e/f', 'w').write('x');"
+                + " os.chmod('d/e', 0); os.chmod('d', 0)"));
+        BehaveFixture f = fixture(CALC_FIXED, checks);
+        Behave.Outcome o = f.run();
+        assertEquals(Verdict.PROVEN, o.verdict(), o.report());
+        try (var left = Files.list(dir.resolve("tmp"))) {
+            assertEquals(java.util.List.of(), left.toList(), "the scratch space is empty after the run");
+        }
+    }
 }
