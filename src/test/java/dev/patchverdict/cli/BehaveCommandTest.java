@@ -259,6 +259,7 @@ class BehaveCommandTest {
         JsonNode result = BehaveFixture.JSON.readTree(ok.out());
         assertEquals("ci-runner-3", result.get("verifier").get("id").textValue(), "recorded as the verifier");
         assertEquals("ci-runner-3", result.get("extensions").elements().next().get("runner_id").textValue());
+        assertTrue(run(behave("--runner-id", "ci-runner-3")).out().contains("  runner     ci-runner-3\n"));
         assertEquals(64, run(behave("--runner-id", " ")).rc());
     }
 

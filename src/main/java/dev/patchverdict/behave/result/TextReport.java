@@ -34,6 +34,7 @@ public final class TextReport {
                 .append(" (attempt ").append(in.manifest().attempt()).append(", worker ")
                 .append(Printable.line(in.manifest().worker().id())).append(")\n");
         sb.append("  revision   ").append(in.commit()).append('\n');
+        sb.append("  runner     ").append(Printable.line(in.runnerId())).append('\n');
         sb.append("  sandbox    ").append(ev.sandbox()).append('\n');
         sb.append('\n').append("levels\n");
         for (LevelResult l : ev.levels().values()) {
