@@ -25,8 +25,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Architecture rules for the main classes (tests may start processes: they build repositories).
- * Only the behavioural runner starts or kills processes; only the command line may depend on
- * it; and no library code reaches for the console, the process's environment, exit, or the clock.
+ * Only the behavioural runner's sandbox package starts or kills processes; only the command line
+ * may depend on the runner; and no library code reaches for the console, the process's environment, exit, or the clock.
  */
 class ArchitectureTest {
     private static JavaClasses main;
@@ -49,16 +49,16 @@ class ArchitectureTest {
     }
 
     static final ArchRule onlyBehaveStartsProcesses = noClasses()
-            .that().resideOutsideOfPackage("dev.patchverdict.behave..")
+            .that().resideOutsideOfPackage("dev.patchverdict.behave.sandbox..")
             .should().dependOnClassesThat().areAssignableTo(ProcessBuilder.class)
             .orShould().callMethodWhere(calls(Runtime.class, "exec"))
-            .because("the behavioural runner is the only code allowed to start a process");
+            .because("the behavioural runner's sandbox is the only code allowed to start a process");
 
     static final ArchRule onlyBehaveKillsProcesses = noClasses()
-            .that().resideOutsideOfPackage("dev.patchverdict.behave..")
+            .that().resideOutsideOfPackage("dev.patchverdict.behave.sandbox..")
             .should().callMethodWhere(calls(ProcessHandle.class, "destroy|destroyForcibly"))
             .orShould().callMethodWhere(calls(Process.class, "destroy|destroyForcibly"))
-            .because("killing process trees belongs with starting them, in the behavioural runner");
+            .because("killing process trees belongs with starting them, in the behavioural runner's sandbox");
 
     static final ArchRule onlyTheCommandLineDependsOnBehave = noClasses()
             .that().resideInAnyPackage("dev.patchverdict.diff..", "dev.patchverdict.json..", "dev.patchverdict.digest..",
@@ -67,6 +67,17 @@ class ArchitectureTest {
                     "dev.patchverdict.report..", "dev.patchverdict.review..", "dev.patchverdict.attest..")
             .should().dependOnClassesThat().resideInAPackage("dev.patchverdict.behave..")
             .because("the runner is a separate evaluator; only the command line wires it in");
+
+    static final ArchRule theSandboxStandsOnItsOwn = noClasses()
+            .that().resideInAPackage("dev.patchverdict.behave.sandbox..")
+            .should().dependOnClassesThat().resideInAnyPackage("dev.patchverdict.behave.plan..",
+                    "dev.patchverdict.behave.admission..", "dev.patchverdict.behave.judge..",
+                    "dev.patchverdict.behave.mutation..", "dev.patchverdict.behave.result..")
+            .orShould().dependOnClassesThat(com.tngtech.archunit.core.domain.JavaClass.Predicates
+                    .resideInAPackage("dev.patchverdict.behave").and(DescribedPredicate.not(
+                            com.tngtech.archunit.core.domain.JavaClass.Predicates.simpleName("BehaveException"))))
+            .because("the code that starts processes runs what it is given and knows nothing of plans, verdicts"
+                    + " or results");
 
     static final ArchRule librariesDoNotTouchTheConsoleOrExit = noClasses()
             .that().resideOutsideOfPackage("dev.patchverdict.cli..")
@@ -92,7 +103,7 @@ class ArchitectureTest {
             .because("System.nanoTime measures how long a run took, which only the behavioural runner does");
 
     /**
-     * The packages are layers: safe message text and reading and digesting JSON at the bottom, the diff reader on its own,
+     * The packages are layers: path containment ({@code fs}), safe message text and reading and digesting JSON at the bottom, the diff reader on its own,
      * the records and plans above JSON, the static verifier above those, signed attestations above JSON
  * and digests alone (so an envelope is checked without the verifier), and only the command line
      * wiring everything (the layers for calibration, audits and cohorts are declared ahead of them).
@@ -100,6 +111,7 @@ class ArchitectureTest {
     static final ArchRule packagesAreLayered = layeredArchitecture().consideringOnlyDependenciesInLayers()
             .withOptionalLayers(true)
             .layer("text").definedBy("dev.patchverdict.text..")
+            .layer("fs").definedBy("dev.patchverdict.fs..")
             .layer("json").definedBy("dev.patchverdict.json..")
             .layer("digest").definedBy("dev.patchverdict.digest..")
             .layer("diff").definedBy("dev.patchverdict.diff..")
@@ -115,15 +127,17 @@ class ArchitectureTest {
             .layer("behave").definedBy("dev.patchverdict.behave..")
             .layer("cli").definedBy("dev.patchverdict.cli..")
             .whereLayer("text").mayNotAccessAnyLayer()
+            .whereLayer("fs").mayNotAccessAnyLayer()
             .whereLayer("json").mayOnlyAccessLayers("text")
             .whereLayer("digest").mayOnlyAccessLayers("json", "text")
             .whereLayer("diff").mayOnlyAccessLayers("text")
             .whereLayer("record").mayOnlyAccessLayers("json", "digest", "text")
             .whereLayer("plan").mayOnlyAccessLayers("json", "digest", "record", "text")
             .whereLayer("report").mayOnlyAccessLayers("json", "digest", "text")
-            .whereLayer("verify").mayOnlyAccessLayers("json", "digest", "diff", "record", "plan", "report", "text")
+            .whereLayer("verify").mayOnlyAccessLayers("json", "digest", "diff", "record", "plan", "report", "text", "fs")
             .whereLayer("attest").mayOnlyAccessLayers("json", "digest", "text")
-            .whereLayer("review").mayOnlyAccessLayers("json", "digest", "diff", "record", "plan", "report", "verify", "text")
+            .whereLayer("review").mayOnlyAccessLayers("json", "digest", "diff", "record", "plan", "report", "verify", "text",
+                    "fs")
             .whereLayer("cli").mayNotBeAccessedByAnyLayer();
 
     @Test
@@ -144,6 +158,11 @@ class ArchitectureTest {
     @Test
     void onlyTheCommandLineDependsOnBehave() {
         onlyTheCommandLineDependsOnBehave.check(main);
+    }
+
+    @Test
+    void theSandboxStandsOnItsOwn() {
+        theSandboxStandsOnItsOwn.check(main);
     }
 
     @Test

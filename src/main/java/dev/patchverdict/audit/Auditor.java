@@ -7,6 +7,7 @@ import dev.patchverdict.diff.DiffReader;
 import dev.patchverdict.diff.Profile;
 import dev.patchverdict.digest.Digest;
 import dev.patchverdict.digest.Digests;
+import dev.patchverdict.fs.Containment;
 import dev.patchverdict.json.JsonInputException;
 import dev.patchverdict.json.StrictJson;
 import dev.patchverdict.verify.Verification;
@@ -120,7 +121,7 @@ public final class Auditor {
                 continue;
             }
             Path f = root.resolve(a.path("locator").asText()).normalize();
-            if (!f.startsWith(root) || !Files.isRegularFile(f)) {
+            if (!Containment.isInside(f, root) || !Files.isRegularFile(f)) {
                 missing.add("candidate " + a.path("locator").asText() + " is missing");
                 continue;
             }
@@ -139,7 +140,7 @@ public final class Auditor {
                 continue;
             }
             Path f = root.resolve(l.path("locator").asText()).normalize();
-            if (!f.startsWith(root) || !Files.isRegularFile(f)) {
+            if (!Containment.isInside(f, root) || !Files.isRegularFile(f)) {
                 missing.add("log " + l.path("locator").asText() + " is missing");
                 continue;
             }

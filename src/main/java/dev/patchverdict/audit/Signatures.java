@@ -7,6 +7,7 @@ import dev.patchverdict.attest.EnvelopeFormatException;
 import dev.patchverdict.attest.EnvelopeVerifier;
 import dev.patchverdict.attest.Envelopes;
 import dev.patchverdict.attest.Statements;
+import dev.patchverdict.fs.Containment;
 import dev.patchverdict.json.JsonInputException;
 import dev.patchverdict.json.StrictJson;
 import java.io.IOException;
@@ -67,7 +68,7 @@ final class Signatures {
                 if (layout.candidateRoot().isPresent()) {
                     Path root = layout.candidateRoot().get();
                     Path f = root.resolve(Statements.Bound.of(result.get()).patchLocator()).normalize();
-                    if (f.startsWith(root) && Files.isRegularFile(f)) {
+                    if (Containment.isInside(f, root) && Files.isRegularFile(f)) {
                         patch = Optional.of(Files.readAllBytes(f));
                     }
                 }

@@ -1,10 +1,25 @@
 package dev.patchverdict.behave;
 
+import dev.patchverdict.behave.admission.Admission;
+import dev.patchverdict.behave.admission.Admitted;
+import dev.patchverdict.behave.judge.Evaluation;
+import dev.patchverdict.behave.judge.Verdict;
+import dev.patchverdict.behave.plan.LoadedPlan;
+import dev.patchverdict.behave.plan.PlanCommitment;
+import dev.patchverdict.behave.plan.RunnerIdentity;
+import dev.patchverdict.behave.result.ResultDocument;
+import dev.patchverdict.behave.result.TextReport;
+import dev.patchverdict.behave.sandbox.BubblewrapSandbox;
+import dev.patchverdict.behave.sandbox.GitTrees;
+import dev.patchverdict.behave.sandbox.HostLimits;
+import dev.patchverdict.behave.sandbox.HostTools;
+import dev.patchverdict.behave.sandbox.Sandbox;
+import dev.patchverdict.behave.sandbox.ScratchSpace;
 import dev.patchverdict.json.PrettyJson;
-import dev.patchverdict.report.IoMessages;
-import dev.patchverdict.report.OutputFiles;
 import dev.patchverdict.record.DocumentProblem;
 import dev.patchverdict.record.VerificationResult;
+import dev.patchverdict.report.IoMessages;
+import dev.patchverdict.report.OutputFiles;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -30,23 +45,40 @@ public final class Behave {
      * located host tools and a scratch directory; tests replace it.
      */
     public record Settings(Clock clock, Map<String, String> env, String toolVersion, Path scratchParent,
-            Function<SandboxSite, Sandbox> sandbox) {
+            Function<SandboxSite, Sandbox> sandbox, String runnerId, RunnerCeilings ceilings) {
+        /** The runner's identity when none is configured: the adapter's own id, stated in the result. */
+        public static final String DEFAULT_RUNNER_ID = RunnerIdentity.V0_1.id();
+
         public Settings {
             Objects.requireNonNull(clock, "clock");
             env = Map.copyOf(env);
             Objects.requireNonNull(toolVersion, "toolVersion");
             Objects.requireNonNull(scratchParent, "scratchParent");
             Objects.requireNonNull(sandbox, "sandbox");
+            if (runnerId == null || runnerId.isBlank()) {
+                throw new IllegalArgumentException("the runner id must not be empty");
+            }
+            Objects.requireNonNull(ceilings, "ceilings");
+        }
+
+        public Settings(Clock clock, Map<String, String> env, String toolVersion, Path scratchParent,
+                Function<SandboxSite, Sandbox> sandbox) {
+            this(clock, env, toolVersion, scratchParent, sandbox, DEFAULT_RUNNER_ID, RunnerCeilings.DEFAULT);
         }
 
         public static Settings of(Clock clock, Map<String, String> env, String toolVersion, Path scratchParent) {
             return new Settings(clock, env, toolVersion, scratchParent,
-                    site -> BubblewrapSandbox.locate(site.tools(), site.scratch()));
+                    site -> BubblewrapSandbox.locate(site.tools(), site.scratch(), site.host()));
+        }
+
+        /** The same settings run by {@code runnerId} under {@code ceilings}. */
+        public Settings withRunner(String runnerId, RunnerCeilings ceilings) {
+            return new Settings(clock, env, toolVersion, scratchParent, sandbox, runnerId, ceilings);
         }
     }
 
-    /** Where a sandbox is made: the host tools and a private scratch directory. */
-    public record SandboxSite(HostTools tools, Path scratch) {}
+    /** Where a sandbox is made: the host tools, a private scratch directory and the runner's own limits. */
+    public record SandboxSite(HostTools tools, Path scratch, HostLimits host) {}
 
     /** The verdict, the written result, and the text report. */
     public record Outcome(Verdict verdict, VerificationResult result, String report) {
@@ -67,8 +99,14 @@ public final class Behave {
         try (ScratchSpace scratch = ScratchSpace.create(settings.scratchParent())) {
             GitTrees git = GitTrees.locate(tools, scratch.directory("git")).orElseThrow(() -> new BehaveException(
                     "git", "not found on PATH (" + tools.searchPath() + "); the runner needs it to build trees"));
-            Admitted in = Admission.admit(request, git, started, scratch.directory("inputs"));
-            Sandbox sandbox = settings.sandbox().apply(new SandboxSite(tools, scratch.directory("sandbox")));
+            Admitted in = Admission.admit(request, settings.runnerId(), git, started, scratch.directory("inputs"));
+            List<String> over = settings.ceilings().exceededBy(in.plan().plan());
+            if (!over.isEmpty()) {
+                throw new BehaveException(request.plan().toString(), "the plan asks for more than this runner allows: "
+                        + String.join("; ", over));
+            }
+            Sandbox sandbox = settings.sandbox().apply(new SandboxSite(tools, scratch.directory("sandbox"),
+                    settings.ceilings().host()));
             Evaluation ev = new BehaviouralRunner(sandbox, git, scratch.directory("work"))
                     .evaluate(in.plan().plan(), in.repo(), in.commit(), in.patchFile());
             Map<String, String> versions = new LinkedHashMap<>();
@@ -83,6 +121,9 @@ public final class Behave {
                 throw new IllegalStateException("the VerificationResult written does not match its schema: " + problems);
             }
             if (request.output().isPresent()) {
+                // Checked again now: a folder on the way may have become a link into the candidate root
+                // while the checks ran.
+                Admission.requireOutside(request.output().get(), request.candidateRoot(), "the output");
                 write(request.output().get(), PrettyJson.text(result.toJson()));
             }
             return new Outcome(ev.verdict(), result, TextReport.render(in, ev, ev.verdict().exitCode()));

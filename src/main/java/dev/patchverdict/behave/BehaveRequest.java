@@ -1,5 +1,6 @@
 package dev.patchverdict.behave;
 
+import dev.patchverdict.behave.plan.PlanCommitment;
 import java.nio.file.Path;
 import java.util.Objects;
 import java.util.Optional;

@@ -1,6 +1,37 @@
 package dev.patchverdict.behave;
 
+import dev.patchverdict.behave.judge.CheckResult;
+import dev.patchverdict.behave.judge.Comparison;
+import dev.patchverdict.behave.judge.Equivalence;
+import dev.patchverdict.behave.judge.Evaluation;
+import dev.patchverdict.behave.judge.LabelledComparison;
+import dev.patchverdict.behave.judge.Level;
+import dev.patchverdict.behave.judge.LevelResult;
+import dev.patchverdict.behave.judge.Reason;
+import dev.patchverdict.behave.judge.TreeChanges;
+import dev.patchverdict.behave.judge.Verdict;
+import dev.patchverdict.behave.judge.WitnessPolarity;
+import dev.patchverdict.behave.judge.WitnessReading;
+import dev.patchverdict.behave.judge.Witnesses;
+import dev.patchverdict.behave.mutation.AdequacyResult;
+import dev.patchverdict.behave.mutation.MutantResult;
+import dev.patchverdict.behave.mutation.Mutants;
+import dev.patchverdict.behave.plan.BehaviouralPlan;
+import dev.patchverdict.behave.plan.CheckKind;
+import dev.patchverdict.behave.plan.CheckSpec;
+import dev.patchverdict.behave.plan.MutationAdequacy;
+import dev.patchverdict.behave.plan.OutputExpectation;
+import dev.patchverdict.behave.result.Printable;
+import dev.patchverdict.behave.sandbox.CapturedOutput;
+import dev.patchverdict.behave.sandbox.GitTrees;
+import dev.patchverdict.behave.sandbox.RunOutcome;
+import dev.patchverdict.behave.sandbox.RunRecord;
+import dev.patchverdict.behave.sandbox.RunRequest;
+import dev.patchverdict.behave.sandbox.Sandbox;
+import dev.patchverdict.behave.sandbox.SandboxLimits;
+import dev.patchverdict.behave.sandbox.ScratchSpace;
 import dev.patchverdict.report.IoMessages;
+import dev.patchverdict.text.Excerpts;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -127,7 +158,7 @@ public final class BehaviouralRunner {
             return new GitTrees.ApplyOutcome.Applied();
         }
         if (r.outcome() instanceof RunOutcome.Exited) {
-            String why = Printable.keepNewlines(r.stderr().text().strip());
+            String why = Excerpts.clipLines(Printable.keepNewlines(r.stderr().text().strip()), Excerpts.BLOCK / 4);
             return new GitTrees.ApplyOutcome.Refused(why.isEmpty() ? "git apply failed" : why);
         }
         return new GitTrees.ApplyOutcome.Undecided("git apply " + r.outcome().describe());
@@ -150,7 +181,7 @@ public final class BehaviouralRunner {
     }
 
     /** The verdict of one check from its runs. */
-    static CheckResult judge(CheckSpec check, Optional<RunRecord> baseRun, RunRecord patchedRun) {
+    public static CheckResult judge(CheckSpec check, Optional<RunRecord> baseRun, RunRecord patchedRun) {
         Judgement j = new Judgement();
         List<LabelledComparison> comparisons = new ArrayList<>();
         int pass = check.expectedExitCode();
@@ -334,9 +365,10 @@ public final class BehaviouralRunner {
 
     private AdequacyResult adequacy(BehaviouralPlan plan, MutationAdequacy spec, Path repo, String commit,
             Path patchFile) throws BehaveException {
-        String patch;
+        byte[] patch;
         try {
-            patch = Files.readString(patchFile, StandardCharsets.UTF_8);
+            // Bytes, not text: a candidate need not be UTF-8, and mutants keep every other byte as it was.
+            patch = Files.readAllBytes(patchFile);
         } catch (IOException e) {
             throw new BehaveException(patchFile.toString(), "cannot read the candidate: " + IoMessages.describe(e), e);
         }
@@ -389,7 +421,7 @@ public final class BehaviouralRunner {
             Mutants.Mutant m, Path repo, String commit, Path mutantDir) throws BehaveException {
         Path patchFile = mutantDir.resolve(m.id() + ".patch");
         try {
-            Files.writeString(patchFile, m.patch(), StandardCharsets.UTF_8);
+            Files.write(patchFile, m.patch());
         } catch (IOException e) {
             throw new BehaveException(patchFile.toString(), "cannot write a mutant: " + IoMessages.describe(e), e);
         }

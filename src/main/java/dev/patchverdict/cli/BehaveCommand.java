@@ -3,6 +3,8 @@ package dev.patchverdict.cli;
 import dev.patchverdict.behave.Behave;
 import dev.patchverdict.behave.BehaveException;
 import dev.patchverdict.behave.BehaveRequest;
+import dev.patchverdict.behave.RunnerCeilings;
+import dev.patchverdict.behave.sandbox.HostLimits;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -54,6 +56,52 @@ final class BehaveCommand implements Callable<Integer> {
     @Option(names = "--output", paramLabel = "FILE", description = "Write the VerificationResult here.")
     String output;
 
+    @Option(names = "--runner-id", paramLabel = "ID",
+            description = "This runner's identity, recorded as the result's verifier; refused when it is the worker's or"
+                    + " the static verifier's id (default: patchverdict-behavioural-runner).")
+    String runnerId = Behave.Settings.DEFAULT_RUNNER_ID;
+
+    @Option(names = "--max-wall-seconds", paramLabel = "S", description = "Refuse a plan whose wall_seconds exceeds S"
+            + " (default: ${DEFAULT-VALUE}).")
+    double maxWallSeconds = RunnerCeilings.DEFAULT.wallSeconds();
+
+    @Option(names = "--max-cpu-seconds", paramLabel = "S", description = "Refuse a plan whose cpu_seconds exceeds S"
+            + " (default: ${DEFAULT-VALUE}).")
+    int maxCpuSeconds = RunnerCeilings.DEFAULT.cpuSeconds();
+
+    @Option(names = "--max-memory-mb", paramLabel = "MB", description = "Refuse a plan whose memory_mb exceeds MB"
+            + " (default: ${DEFAULT-VALUE}).")
+    int maxMemoryMb = RunnerCeilings.DEFAULT.memoryMb();
+
+    @Option(names = "--max-output-bytes", paramLabel = "N", description = "Refuse a plan whose output_bytes exceeds N"
+            + " (default: ${DEFAULT-VALUE}).")
+    long maxOutputBytes = RunnerCeilings.DEFAULT.outputBytes();
+
+    @Option(names = "--max-file-bytes", paramLabel = "N", description = "Refuse a plan whose file_size_bytes exceeds N"
+            + " (default: ${DEFAULT-VALUE}).")
+    long maxFileBytes = RunnerCeilings.DEFAULT.fileSizeBytes();
+
+    @Option(names = "--max-checks", paramLabel = "N", description = "Refuse a plan with more than N checks"
+            + " (default: ${DEFAULT-VALUE}).")
+    int maxChecks = RunnerCeilings.DEFAULT.checks();
+
+    @Option(names = "--max-mutants", paramLabel = "N", description = "Refuse a plan whose max_mutants exceeds N"
+            + " (default: ${DEFAULT-VALUE}).")
+    int maxMutants = RunnerCeilings.DEFAULT.mutants();
+
+    @Option(names = "--max-tree-bytes", paramLabel = "N", description = "The most the tree may hold, looked at"
+            + " before, during and after each run; a run taking more is killed and decides nothing (default:"
+            + " ${DEFAULT-VALUE}).")
+    long maxTreeBytes = RunnerCeilings.DEFAULT.host().treeBytes();
+
+    @Option(names = "--max-processes", paramLabel = "N", description = "RLIMIT_NPROC in the sandbox (not enforced by"
+            + " the kernel when the runner is root; default: ${DEFAULT-VALUE}).")
+    int maxProcesses = RunnerCeilings.DEFAULT.host().processes();
+
+    @Option(names = "--shm-bytes", paramLabel = "N", description = "The size of the sandbox's /dev/shm"
+            + " (default: ${DEFAULT-VALUE}).")
+    long shmBytes = RunnerCeilings.DEFAULT.host().shmBytes();
+
     @Option(names = "--format", paramLabel = "text|json", defaultValue = "text",
             description = "What to print: the text report (default) or the VerificationResult.")
     Format format;
@@ -71,13 +119,25 @@ final class BehaveCommand implements Callable<Integer> {
                 ctx.resolve(candidateRoot), ctx.resolve(staticResult), ctx.resolve(repo),
                 Optional.ofNullable(commitment).map(ctx::resolve), Optional.ofNullable(output).map(ctx::resolve));
         Behave.Settings settings = Behave.Settings.of(ctx.clock(), ctx.env(), Version.get(),
-                Path.of(System.getProperty("java.io.tmpdir")));
+                Path.of(System.getProperty("java.io.tmpdir"))).withRunner(runnerId, ceilings());
         try {
             Behave.Outcome o = Behave.run(request, settings);
             ctx.out().print(format == Format.json ? o.result().toJson().toPrettyString() + "\n" : o.report());
             return o.exitCode();
         } catch (BehaveException e) {
             throw CliException.undecided(e.what(), e.getMessage());
+        }
+    }
+
+    private RunnerCeilings ceilings() {
+        if (runnerId.isBlank()) {
+            throw CliException.usage("usage: behave: --runner-id must not be empty");
+        }
+        try {
+            return new RunnerCeilings(maxWallSeconds, maxCpuSeconds, maxMemoryMb, maxOutputBytes, maxFileBytes,
+                    maxChecks, maxMutants, new HostLimits(maxProcesses, shmBytes, maxTreeBytes));
+        } catch (IllegalArgumentException e) {
+            throw CliException.usage("usage: behave: " + e.getMessage());
         }
     }
 

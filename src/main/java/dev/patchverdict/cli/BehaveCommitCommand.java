@@ -2,7 +2,7 @@ package dev.patchverdict.cli;
 
 import dev.patchverdict.behave.Behave;
 import dev.patchverdict.behave.BehaveException;
-import dev.patchverdict.behave.PlanCommitment;
+import dev.patchverdict.behave.plan.PlanCommitment;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.concurrent.Callable;

@@ -1,5 +1,6 @@
 package dev.patchverdict.cli;
 
+import dev.patchverdict.fs.Containment;
 import dev.patchverdict.json.PrettyJson;
 import dev.patchverdict.record.Actor;
 import dev.patchverdict.record.ActorType;
@@ -108,7 +109,7 @@ final class ManifestCommand implements Callable<Integer> {
         }
         try {
             CandidateRoot root = CandidateRoot.open(ctx.resolve(candidateRoot));
-            if (OutputFiles.isInside(out, root.path())) {
+            if (Containment.isInside(out, root.path())) {
                 throw CliException.undecided(output, "the manifest must be written outside the candidate root");
             }
             WorkUnit wu = DocumentReader.strict().readWorkUnit(ctx.resolve(workUnit));

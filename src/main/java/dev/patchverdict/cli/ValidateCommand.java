@@ -1,10 +1,9 @@
 package dev.patchverdict.cli;
 
-import dev.patchverdict.report.IoMessages;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.patchverdict.behave.BehaveException;
-import dev.patchverdict.behave.BehaviouralPlan;
-import dev.patchverdict.behave.BehaviouralPlans;
+import dev.patchverdict.behave.plan.BehaviouralPlan;
+import dev.patchverdict.behave.plan.BehaviouralPlans;
 import dev.patchverdict.json.JsonInputException;
 import dev.patchverdict.json.StrictJson;
 import dev.patchverdict.plan.DocumentModels;
@@ -12,6 +11,7 @@ import dev.patchverdict.record.Document;
 import dev.patchverdict.record.DocumentReader;
 import dev.patchverdict.record.DocumentType;
 import dev.patchverdict.record.InvalidDocumentException;
+import dev.patchverdict.report.IoMessages;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.List;

@@ -102,27 +102,6 @@ public final class OutputFiles {
     }
 
     /**
-     * True when {@code file} would land inside {@code root} once symbolic links are followed, so a
-     * result or plan can never be planted inside the candidate's own folder.
-     */
-    public static boolean isInside(Path file, Path root) throws IOException {
-        Path realRoot = root.toRealPath();
-        Path probe = file.toAbsolutePath().normalize();
-        // The file may not exist yet: resolve its nearest existing ancestor, then re-append the rest.
-        Path existing = probe;
-        Path rest = probe.getFileSystem().getPath("");
-        while (existing != null && !Files.exists(existing, LinkOption.NOFOLLOW_LINKS)) {
-            rest = existing.getFileName().resolve(rest);
-            existing = existing.getParent();
-        }
-        if (existing == null) {
-            return false;
-        }
-        Path real = existing.toRealPath().resolve(rest).normalize();
-        return real.startsWith(realRoot);
-    }
-
-    /**
      * Writes a whole folder of files at once: into a hidden sibling first, then renamed into
      * place, so a reader never sees half a folder. The target must not exist, or be an empty folder.
      * Relative names use {@code /} and never leave the folder.

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.patchverdict.behave.sandbox.TestSandbox;
 import dev.patchverdict.digest.Digest;
 import dev.patchverdict.digest.Digests;
 import java.io.IOException;

@@ -10,6 +10,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.patchverdict.behave.judge.Level;
+import dev.patchverdict.behave.judge.Verdict;
+import dev.patchverdict.behave.result.ResultDocument;
+import dev.patchverdict.behave.sandbox.BubblewrapSandbox;
+import dev.patchverdict.behave.sandbox.Processes;
+import dev.patchverdict.behave.sandbox.RunRecord;
+import dev.patchverdict.behave.sandbox.RunRequest;
+import dev.patchverdict.behave.sandbox.Sandbox;
+import dev.patchverdict.behave.sandbox.TestSandbox;
 import dev.patchverdict.record.DocumentReader;
 import dev.patchverdict.record.VerificationResult;
 import java.nio.charset.StandardCharsets;
@@ -311,5 +320,104 @@ class BehaveRunTest {
         assertFalse(Files.exists(dir.resolve("records/behave-result.json")));
         String json = o.result().toJson().toString();
         assertTrue(json.getBytes(StandardCharsets.UTF_8).length > 0);
+    }
+
+    @Test
+    void aCandidateWithANonUtf8ByteIsMutatedWithoutAborting() throws Exception {
+        BehaveFixture f = BehaveFixture.create(dir, BehaveFixture.calcRepo()).candidate(Map.of("calc.py", CALC_FIXED));
+        // A second section adding a Latin-1 line: the byte 0xE9 is not UTF-8.
+        Files.write(f.candidateRoot.resolve("changes.patch"), ("diff --git a/notes.txt b/notes.txt\nnew file mode 100644\n"
+                + "--- /dev/null\n+++ b/notes.txt\n@@ -0,0 +1 @@\n+caf\u00e9 = 1\n").getBytes(StandardCharsets.ISO_8859_1),
+                java.nio.file.StandardOpenOption.APPEND);
+        f.records(standardChecks());
+        f.plan.set("mutation_adequacy", BehaveFixture.parse("{\"max_mutants\":20,\"min_score\":0.1}"));
+        Behave.Outcome o = f.run();
+        JsonNode a = extension(written()).get("mutation_adequacy");
+        assertTrue(a.get("score").isNumber(), a.toString());
+        assertTrue(a.get("mutants").toString().contains("notes.txt"), "the non-UTF-8 line is mutated too: " + a);
+        assertEquals(Verdict.PROVEN, o.verdict(), o.report());
+    }
+
+    @Test
+    void aHugeOutputTokenLeavesASmallResultThatValidates() throws Exception {
+        ArrayNode checks = standardChecks();
+        ObjectNode big = python("big-token", "contract", "print('1' * 1200000)");
+        big.putObject("expect_stdout").put("operator", "tolerant").put("body", "2\n");
+        ObjectNode bigExact = python("big-line", "contract", "print('x' * 1200000)");
+        bigExact.putObject("expect_stdout").put("operator", "exact").put("body", "y\n");
+        ObjectNode witness = python("big-witness", "contract",
+                "print('WITNESS: {\"data\": {\"v\": \"' + 'w' * 1200000 + '\"}}')");
+        checks.add(big).add(bigExact).add(witness);
+        BehaveFixture f = fixture(CALC_FIXED, checks);
+        ((ObjectNode) f.plan.get("sandbox")).put("output_bytes", 2 << 20);
+        Behave.Outcome o = f.run();
+        assertEquals(Verdict.REFUTED, o.verdict(), "the token differs");
+        long size = Files.size(dir.resolve("records/behave-result.json"));
+        assertTrue(size < 200_000, "1.2 MB of output is kept as digests and excerpts, not copied: " + size);
+        VerificationResult r = written(); // the strict reader validates it against the schema
+        JsonNode patched = check(r, "big-token").get("patched");
+        assertEquals(1_200_001, patched.get("stdout_bytes").longValue());
+        assertTrue(patched.get("stdout_excerpt").textValue().length() < 1100, "a bounded excerpt");
+        assertEquals("malformed", check(r, "big-witness").get("witness").get("state").textValue());
+        assertTrue(o.report().length() < 200_000, "the text report is bounded too: " + o.report().length());
+    }
+
+    @Test
+    void anOutputFolderTurnedIntoALinkToTheCandidateRootDuringTheRunIsRefusedAtWriteTime() throws Exception {
+        BehaveFixture f = fixture(CALC_FIXED, standardChecks());
+        Path sub = Files.createDirectories(dir.resolve("out/sub"));
+        BehaveRequest asked = f.writeAndCommit();
+        BehaveRequest request = new BehaveRequest(asked.plan(), asked.workUnit(), asked.resultManifest(),
+                asked.candidateRoot(), asked.staticResult(), asked.repo(), Optional.empty(),
+                Optional.of(sub.resolve("result.json")));
+        // The worker, who can write next to the output, swaps the folder for a link while the checks run.
+        java.util.concurrent.atomic.AtomicBoolean swapped = new java.util.concurrent.atomic.AtomicBoolean();
+        Behave.Settings settings = new Behave.Settings(Clock.systemUTC(), TestSandbox.hostEnv(), "test",
+                dir.resolve("tmp"), site -> {
+                    Sandbox real = BubblewrapSandbox.locate(site.tools(), site.scratch(), site.host());
+                    return new Sandbox() {
+                        @Override
+                        public Optional<String> unavailableReason() {
+                            return real.unavailableReason();
+                        }
+
+                        @Override
+                        public RunRecord run(RunRequest r) throws java.io.IOException {
+                            if (swapped.compareAndSet(false, true)) {
+                                Files.delete(sub);
+                                Files.createSymbolicLink(sub, f.candidateRoot);
+                            }
+                            return real.run(r);
+                        }
+
+                        @Override
+                        public String describe() {
+                            return real.describe();
+                        }
+
+                        @Override
+                        public Map<String, String> toolVersions() {
+                            return real.toolVersions();
+                        }
+                    };
+                });
+        BehaveException e = org.junit.jupiter.api.Assertions.assertThrows(BehaveException.class,
+                () -> Behave.run(request, settings));
+        assertTrue(swapped.get());
+        assertTrue(e.getMessage().contains("must be outside the candidate root"), e.getMessage());
+        assertFalse(Files.exists(f.candidateRoot.resolve("result.json")), "nothing is planted in the candidate root");
+    }
+
+    @Test
+    void foldersAChecksMadeUnreadableLeaveNoTreeBehind() throws Exception {
+        ArrayNode checks = standardChecks();
+        checks.add(python("locks-folders", "contract", "import os; os.makedirs('d/e'); open('d/e/f', 'w').write('x');"
+                + " os.chmod('d/e', 0); os.chmod('d', 0)"));
+        BehaveFixture f = fixture(CALC_FIXED, checks);
+        Behave.Outcome o = f.run();
+        assertEquals(Verdict.PROVEN, o.verdict(), o.report());
+        try (var left = Files.list(dir.resolve("tmp"))) {
+            assertEquals(java.util.List.of(), left.toList(), "the scratch space is empty after the run");
+        }
     }
 }

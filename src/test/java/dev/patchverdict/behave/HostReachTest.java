@@ -9,6 +9,14 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.patchverdict.behave.judge.Verdict;
+import dev.patchverdict.behave.sandbox.GitTrees;
+import dev.patchverdict.behave.sandbox.HostTools;
+import dev.patchverdict.behave.sandbox.RunRecord;
+import dev.patchverdict.behave.sandbox.RunRequest;
+import dev.patchverdict.behave.sandbox.Sandbox;
+import dev.patchverdict.behave.sandbox.SandboxLimits;
+import dev.patchverdict.behave.sandbox.TestSandbox;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -244,4 +244,41 @@ class BehaveCommandTest {
         assertTrue(r.err().contains("--work-unit"), r.err());
         assertFalse(Files.exists(dir.resolve("records/result.json")));
     }
+
+    @Test
+    void theConfiguredRunnerIdIsComparedWithTheWorkerAndTheStaticVerifier() throws Exception {
+        f.write();
+        commit();
+        // Neither record names the default id; the configured one is what counts.
+        assertRefused(run(behave("--runner-id", BehaveFixture.WORKER)),
+                "is this runner's id (--runner-id); the runner must be independent of the worker");
+        assertRefused(run(behave("--runner-id", BehaveFixture.STATIC_VERIFIER)),
+                "must be a separate evaluator");
+        Run ok = run(behave("--runner-id", "ci-runner-3", "--format", "json"));
+        assertEquals(0, ok.rc(), ok.err());
+        JsonNode result = BehaveFixture.JSON.readTree(ok.out());
+        assertEquals("ci-runner-3", result.get("verifier").get("id").textValue(), "recorded as the verifier");
+        assertEquals("ci-runner-3", result.get("extensions").elements().next().get("runner_id").textValue());
+        assertTrue(run(behave("--runner-id", "ci-runner-3")).out().contains("  runner     ci-runner-3\n"));
+        assertEquals(64, run(behave("--runner-id", " ")).rc());
+    }
+
+    @Test
+    void aPlanAskingForMoreThanTheRunnerAllowsIsRefusedNamingTheLimitAndTheFlag() throws Exception {
+        ObjectNode sandbox = (ObjectNode) f.plan.get("sandbox");
+        sandbox.put("wall_seconds", 3600).put("memory_mb", 65536);
+        f.plan.set("mutation_adequacy", BehaveFixture.parse("{\"max_mutants\":500,\"min_score\":0.5}"));
+        f.write();
+        commit();
+        Run r = run(behave());
+        assertRefused(r, "sandbox.wall_seconds is 3600, over the runner's limit of 600 (--max-wall-seconds)");
+        assertTrue(r.err().contains("sandbox.memory_mb is 65536, over the runner's limit of 4096 (--max-memory-mb)"),
+                r.err());
+        assertTrue(r.err().contains("mutation_adequacy.max_mutants is 500, over the runner's limit of 50 (--max-mutants)"),
+                r.err());
+        assertRefused(run(behave("--max-wall-seconds", "3600", "--max-memory-mb", "65536", "--max-mutants", "499")),
+                "max_mutants is 500, over the runner's limit of 499");
+        assertRefused(run(behave("--max-checks", "2")), "the number of checks is 3, over the runner's limit of 2"
+                + " (--max-checks)");
+    }
 }

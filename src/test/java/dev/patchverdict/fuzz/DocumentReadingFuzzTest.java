@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.patchverdict.behave.BehaveException;
-import dev.patchverdict.behave.BehaviouralPlans;
+import dev.patchverdict.behave.plan.BehaviouralPlans;
 import dev.patchverdict.json.JsonInputException;
 import dev.patchverdict.json.StrictJson;
 import dev.patchverdict.plan.DocumentModels;

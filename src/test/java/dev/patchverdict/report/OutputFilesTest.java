@@ -55,17 +55,6 @@ class OutputFilesTest {
         assertTrue(e.getMessage().contains("does not exist"), e.getMessage());
     }
 
-    @Test
-    void insideDetectsLinksAndDotDot() throws IOException {
-        Path root = Files.createDirectories(dir.resolve("candidate"));
-        Path outside = Files.createDirectories(dir.resolve("out"));
-        assertTrue(OutputFiles.isInside(root.resolve("x/y.json"), root));
-        assertTrue(OutputFiles.isInside(outside.resolve("../candidate/r.json"), root));
-        assertFalse(OutputFiles.isInside(outside.resolve("r.json"), root));
-        Path link = Files.createSymbolicLink(dir.resolve("link"), root);
-        assertTrue(OutputFiles.isInside(link.resolve("r.json"), root));
-    }
-
     private long countFiles() throws IOException {
         try (Stream<Path> s = Files.list(dir)) {
             return s.count();

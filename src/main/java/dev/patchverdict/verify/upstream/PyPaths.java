@@ -1,39 +1,25 @@
 package dev.patchverdict.verify.upstream;
 
+import dev.patchverdict.fs.Containment;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
 
 /**
  * Path resolution as the record family's verifier does it ({@code Path.resolve()} in non-strict
  * mode): symbolic links are followed as far as the path exists, {@code ..} and {@code .} vanish,
  * and what does not exist is appended as written. "Inside" is then a component-wise prefix test,
- * the boundary itself included.
+ * the boundary itself included: the project's one meaning, {@link Containment}.
  */
 public final class PyPaths {
     private PyPaths() {}
 
     public static Path resolve(Path path) {
-        Path abs = path.toAbsolutePath().normalize();
-        Path existing = abs;
-        Path rest = null;
-        while (existing != null && !Files.exists(existing, LinkOption.NOFOLLOW_LINKS)) {
-            Path name = existing.getFileName();
-            rest = rest == null ? name : name.resolve(rest);
-            existing = existing.getParent();
-        }
-        if (existing == null) {
-            return abs;
-        }
-        Path real;
         try {
-            real = existing.toRealPath();
+            return Containment.resolve(path);
         } catch (IOException e) {
-            // a dangling link or an unreadable component: keep what can be known
-            real = existing;
+            // a symbolic link loop: Python keeps the path as written
+            return path.toAbsolutePath().normalize();
         }
-        return rest == null ? real : real.resolve(rest).normalize();
     }
 
     /** True when {@code candidate} is {@code boundary} or below it, after resolving both. */

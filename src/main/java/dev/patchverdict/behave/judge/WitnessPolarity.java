@@ -1,0 +1,18 @@
+package dev.patchverdict.behave.judge;
+
+import java.util.Locale;
+
+/** Which kind of witness a check must print: an example found, a search exhausted, or either. */
+public enum WitnessPolarity {
+    POSITIVE,
+    NEGATIVE,
+    ANY;
+
+    public String key() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
+    public static WitnessPolarity of(String key) {
+        return valueOf(key.toUpperCase(Locale.ROOT));
+    }
+}

@@ -1,0 +1,12 @@
+package dev.patchverdict.behave.plan;
+
+import dev.patchverdict.behave.judge.Equivalence;
+import java.util.Objects;
+
+/** {@code expect_stdout}: the body a run's stdout must be equivalent to, under an operator. */
+public record OutputExpectation(Equivalence equivalence, String body) {
+    public OutputExpectation {
+        Objects.requireNonNull(equivalence, "equivalence");
+        Objects.requireNonNull(body, "body");
+    }
+}

@@ -1,0 +1,91 @@
+package dev.patchverdict.behave.result;
+
+import dev.patchverdict.behave.admission.Admitted;
+import dev.patchverdict.behave.judge.CheckResult;
+import dev.patchverdict.behave.judge.Comparison;
+import dev.patchverdict.behave.judge.Evaluation;
+import dev.patchverdict.behave.judge.LabelledComparison;
+import dev.patchverdict.behave.judge.LevelResult;
+import dev.patchverdict.behave.judge.Reason;
+import dev.patchverdict.behave.judge.TextDiff;
+import dev.patchverdict.behave.judge.Verdict;
+import dev.patchverdict.behave.mutation.MutantResult;
+import dev.patchverdict.behave.sandbox.Durations;
+import dev.patchverdict.behave.sandbox.RunRecord;
+import java.util.Locale;
+
+/**
+ * The human-readable report of a behavioural run: levels, checks, comparisons, mutants, verdict.
+ * Much of it is candidate or worker text (outputs, diffs, ids, git's words), so every such piece
+ * is shown on its own line with control characters escaped, and the whole report is escaped once
+ * more before it leaves: output under test cannot clear the screen or print a verdict line.
+ */
+public final class TextReport {
+    private static final int MAX_DIFF_CHARS = 4000;
+
+    private TextReport() {}
+
+    public static String render(Admitted in, Evaluation ev, int exitCode) {
+        StringBuilder sb = new StringBuilder();
+        sb.append("patchverdict behave: ").append(ev.verdict()).append('\n');
+        sb.append("  plan       ").append(in.plan().plan().id()).append(" (").append(in.plan().digest()).append(")\n");
+        sb.append("  committed  ").append(in.commitment().committedAt()).append('\n');
+        sb.append("  candidate  ").append(in.patchDigest()).append(" from result manifest ").append(in.manifest().id())
+                .append(" (attempt ").append(in.manifest().attempt()).append(", worker ")
+                .append(Printable.line(in.manifest().worker().id())).append(")\n");
+        sb.append("  revision   ").append(in.commit()).append('\n');
+        sb.append("  runner     ").append(Printable.line(in.runnerId())).append('\n');
+        sb.append("  sandbox    ").append(ev.sandbox()).append('\n');
+        sb.append('\n').append("levels\n");
+        for (LevelResult l : ev.levels().values()) {
+            sb.append(String.format(Locale.ROOT, "  %-9s %-10s %s%n", l.level().key(), l.verdict(),
+                    Printable.line(l.reasons().get(0))));
+            for (int i = 1; i < l.reasons().size(); i++) {
+                sb.append(String.format(Locale.ROOT, "  %-9s %-10s %s%n", "", "", Printable.line(l.reasons().get(i))));
+            }
+        }
+        sb.append('\n').append("checks\n");
+        for (CheckResult c : ev.checks()) {
+            sb.append("  [").append(c.verdict()).append("] ").append(c.spec().id()).append(" (")
+                    .append(c.spec().kind().key()).append(")\n");
+            c.base().ifPresent(r -> run(sb, "base", r));
+            c.patched().ifPresent(r -> run(sb, "patched", r));
+            for (Reason r : c.reasons()) {
+                sb.append("      ").append(r.verdict() == Verdict.PROVEN ? "ok  " : r.verdict() == Verdict.REFUTED
+                        ? "FAIL" : "??  ").append(' ').append(Printable.line(r.text())).append('\n');
+            }
+            for (LabelledComparison lc : c.comparisons()) {
+                if (lc.comparison() instanceof Comparison.Different d) {
+                    sb.append("      ").append(lc.subject()).append(": first difference at ").append(Printable.line(d.firstDifference()))
+                            .append('\n');
+                    String diff = d.unifiedDiff();
+                    if (diff.length() > MAX_DIFF_CHARS) {
+                        diff = diff.substring(0, MAX_DIFF_CHARS) + "\n... cut\n";
+                    }
+                    for (String line : TextDiff.lines(diff)) {
+                        sb.append("        ").append(Printable.line(line)).append('\n');
+                    }
+                }
+            }
+        }
+        ev.adequacy().ifPresent(a -> {
+            sb.append('\n').append("mutation adequacy: ").append(a.summary())
+                    .append(a.score().isPresent() ? (a.adequate() ? " (adequate)" : " (inadequate)") : "").append('\n');
+            for (MutantResult m : a.mutants()) {
+                sb.append("  ").append(m.mutant().id()).append(' ').append(Printable.line(m.mutant().describe()))
+                        .append(": ").append(Printable.line(m.describe())).append('\n');
+            }
+        });
+        sb.append('\n').append("verdict: ").append(ev.verdict()).append(" (exit ").append(exitCode).append(")\n");
+        for (String r : ev.verdictReasons()) {
+            sb.append("  ").append(Printable.line(r)).append('\n');
+        }
+        return Printable.keepNewlines(sb.toString());
+    }
+
+    private static void run(StringBuilder sb, String tree, RunRecord r) {
+        sb.append(String.format(Locale.ROOT, "      %-8s %s in %.3f s; stdout %d bytes%s, stderr %d bytes%s%n", tree,
+                r.outcome().describe(), Durations.seconds(r.duration()), r.stdout().totalBytes(),
+                r.stdout().truncated() ? " (cut)" : "", r.stderr().totalBytes(), r.stderr().truncated() ? " (cut)" : ""));
+    }
+}

@@ -1,0 +1,348 @@
+package dev.patchverdict.behave.sandbox;
+
+import dev.patchverdict.fs.Containment;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+
+/**
+ * The bubblewrap sandbox. Every run gets: all namespaces unshared (so no network, no view of host
+ * processes, no host IPC), a new user namespace with uid/gid 65534 and no capabilities, nested
+ * user namespaces disabled, {@code --die-with-parent} and {@code --new-session}; {@code /usr} and
+ * the few {@code /etc} files the dynamic loader needs read-only; a fresh {@code /proc},
+ * {@code /dev} and size-capped tmpfs {@code /tmp}; the tree at {@code /tree} as the only writable
+ * host path; a cleared environment plus the check's allow-list; and CPU, address-space,
+ * file-size and core-size limits set by {@code prlimit} before the program starts.
+ *
+ * <p>The exit status is observed out of band: a fixed Perl wrapper (no shell, no user text in
+ * its source) waits for the program and writes the raw wait status to file descriptor 3, which a
+ * fixed launcher opened on a host file outside every mount. That is how a SIGKILL is told apart
+ * from {@code exit 137}, and a sandbox that never started from a program that failed.
+ */
+public final class BubblewrapSandbox implements Sandbox {
+    /** Where the tree appears inside the sandbox; the same path for base and patched trees. */
+    public static final String TREE_MOUNT = "/tree";
+    static final int SANDBOX_ID = 65534;
+
+    /**
+     * Opens descriptor 3 on the status file named by the first argument, then becomes the rest
+     * of the argument list. Constant text: arguments are passed as positional parameters.
+     */
+    private static final String LAUNCHER = "exec 3>\"$0\" && exec \"$@\"";
+
+    /**
+     * Makes itself non-dumpable (so the program, which runs as the same uid, can neither open
+     * {@code /proc/<wrapper>/fd/3} nor read or trace the wrapper), reports "started" to
+     * descriptor 3, runs argv as given (exec with an explicit program never involves a shell) with
+     * exactly the check's environment, set in the child just before exec, then reports "exit N",
+     * "signal N" or "exec-failed why" and exits as the program did. The wrapper itself runs with an
+     * empty environment, so nothing of the check (PERL5LIB, PERL5OPT, LD_PRELOAD) reaches it.
+     * Descriptor 3 is close-on-exec, so the program does not inherit it.
+     */
+    static final String WRAPPER = String.join("\n",
+            "use strict; use warnings; use Fcntl qw(F_SETFD FD_CLOEXEC); use POSIX ();",
+            "my $nr = shift @ARGV; my $n = shift @ARGV; my @env = splice(@ARGV, 0, $n);",
+            "syscall($nr, 4, 0, 0, 0, 0) == 0 or POSIX::_exit(125);",
+            "open(my $st, '>&=', 3) or POSIX::_exit(125);",
+            "fcntl($st, F_SETFD, FD_CLOEXEC) or POSIX::_exit(125);",
+            "select((select($st), $| = 1)[0]);",
+            "print $st \"started\\n\";",
+            "pipe(my $r, my $w) or do { print $st \"error pipe: $!\\n\"; POSIX::_exit(125) };",
+            "my $pid = fork();",
+            "defined $pid or do { print $st \"error fork: $!\\n\"; POSIX::_exit(125) };",
+            "if ($pid == 0) {",
+            "  close $r; close $st;",
+            "  %ENV = (); for my $kv (@env) { my ($k, $v) = split(/=/, $kv, 2); $ENV{$k} = $v; }",
+            "  { no warnings 'exec'; exec { $ARGV[0] } @ARGV; }",
+            "  syswrite $w, \"$!\"; POSIX::_exit(127);",
+            "}",
+            "close $w;",
+            "my $err = ''; sysread($r, $err, 4096);",
+            "waitpid($pid, 0) == $pid or do { print $st \"error wait: $!\\n\"; POSIX::_exit(125) };",
+            "my $s = $?;",
+            "if (length $err) { $err =~ s/\\n/ /g; print $st \"exec-failed $err\\n\"; POSIX::_exit(127); }",
+            "if ($s & 127) { print $st 'signal ', ($s & 127), \"\\n\"; POSIX::_exit(128 + ($s & 127)); }",
+            "print $st 'exit ', ($s >> 8), \"\\n\"; POSIX::_exit($s >> 8);",
+            "");
+
+    /** prctl(2)'s system call number, for the wrapper's PR_SET_DUMPABLE; empty where it is not known. */
+    static OptionalInt prctlNumber(String arch) {
+        return switch (arch) {
+            case "amd64", "x86_64" -> OptionalInt.of(157);
+            case "aarch64", "arm64", "riscv64", "loongarch64" -> OptionalInt.of(167);
+            default -> OptionalInt.empty();
+        };
+    }
+
+    private static final OptionalInt PRCTL = prctlNumber(System.getProperty("os.arch", ""));
+
+    private static final List<String> ROOT_DIRS = List.of("/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32");
+    /** Only what the dynamic loader and alternatives symlinks need; nothing identifying the host. */
+    private static final List<String> ETC_FILES = List.of(
+            "/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/ld.so.conf.d", "/etc/alternatives", "/etc/localtime");
+
+    private final Optional<Path> bwrap;
+    private final Path sh;
+    private final Optional<Path> prlimit;
+    private final Optional<Path> perl;
+    private final Path scratch;
+    private final HostLimits host;
+    private Optional<String> unavailable;
+    private volatile String version = "unknown";
+
+    public BubblewrapSandbox(Optional<Path> bwrap, Path sh, Optional<Path> prlimit, Optional<Path> perl, Path scratch) {
+        this(bwrap, sh, prlimit, perl, scratch, HostLimits.DEFAULT);
+    }
+
+    public BubblewrapSandbox(Optional<Path> bwrap, Path sh, Optional<Path> prlimit, Optional<Path> perl, Path scratch,
+            HostLimits host) {
+        this.host = java.util.Objects.requireNonNull(host, "host");
+        this.bwrap = bwrap;
+        this.sh = sh;
+        this.prlimit = prlimit;
+        this.perl = perl;
+        this.scratch = scratch;
+    }
+
+    /** Finds bwrap, prlimit and perl on the injected search path. */
+    public static BubblewrapSandbox locate(HostTools tools, Path scratch) {
+        return locate(tools, scratch, HostLimits.DEFAULT);
+    }
+
+    /** Finds the tools, with the runner's own limits on processes, /dev/shm and the tree. */
+    public static BubblewrapSandbox locate(HostTools tools, Path scratch, HostLimits host) {
+        return new BubblewrapSandbox(tools.find("bwrap"), Path.of("/bin/sh"),
+                tools.find("prlimit").flatMap(BubblewrapSandbox::insideUsr),
+                tools.find("perl").flatMap(BubblewrapSandbox::insideUsr), scratch, host);
+    }
+
+    /** A helper is usable inside the sandbox only if it lives under the read-only /usr mount. */
+    private static Optional<Path> insideUsr(Path p) {
+        try {
+            Path real = p.toRealPath();
+            return real.startsWith("/usr/") ? Optional.of(real) : Optional.empty();
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+    }
+
+    @Override
+    public synchronized Optional<String> unavailableReason() {
+        if (unavailable == null) {
+            unavailable = probe();
+        }
+        return unavailable;
+    }
+
+    @Override
+    public Map<String, String> toolVersions() {
+        unavailableReason();
+        return Map.of("bubblewrap", version);
+    }
+
+    @Override
+    public String describe() {
+        unavailableReason();
+        return "bubblewrap " + version + ": all namespaces unshared (no network), uid/gid " + SANDBOX_ID
+                + ", no capabilities, /usr read-only, tree at " + TREE_MOUNT
+                + " the only writable host path (at most " + host.treeBytes() + " bytes after each run), tmpfs /tmp, /dev/shm"
+                + " of " + host.shmBytes() + " bytes, cleared environment, prlimit CPU/AS/FSIZE/CORE and NPROC "
+                + host.processes();
+    }
+
+    private Optional<String> probe() {
+        if (bwrap.isEmpty()) {
+            return Optional.of("bubblewrap (bwrap) is not installed or not on PATH; install the bubblewrap package");
+        }
+        if (!Files.isExecutable(sh)) {
+            return Optional.of(sh + " is missing");
+        }
+        if (prlimit.isEmpty()) {
+            return Optional.of("prlimit (util-linux) is not installed under /usr, so limits cannot be set");
+        }
+        if (perl.isEmpty()) {
+            return Optional.of("perl is not installed under /usr, so the exit status cannot be observed");
+        }
+        if (PRCTL.isEmpty()) {
+            return Optional.of("the status wrapper cannot protect itself on " + System.getProperty("os.arch")
+                    + " (prctl's system call number is not known)");
+        }
+        try {
+            ProcessSupervisor.Finished v = ProcessSupervisor.run(List.of(bwrap.get().toString(), "--version"),
+                    scratch, Map.of(), Duration.ofSeconds(10), 4096);
+            String text = new String(v.stdout().bytes(), StandardCharsets.UTF_8).trim();
+            if (v.exitCode().orElse(-1) != 0) {
+                return Optional.of(bwrap.get() + " --version failed");
+            }
+            version = text.replaceFirst("^bubblewrap\\s+", "");
+            Path tree = Files.createTempDirectory(scratch, "probe");
+            RunRecord r = run(new RunRequest(tree, ".", List.of("true"), Map.of(), Duration.ofSeconds(10),
+                    new SandboxLimits(10, 5, 64, 4096, 4096)));
+            if (!r.outcome().exitedWith(0)) {
+                String why = firstLine(r.stderr().text());
+                return Optional.of("bubblewrap cannot create the sandbox here (" + r.outcome().describe()
+                        + (why.isEmpty() ? "" : "; " + why) + ")");
+            }
+            return Optional.empty();
+        } catch (IOException e) {
+            return Optional.of("bubblewrap could not be started: " + e.getMessage());
+        }
+    }
+
+    @Override
+    public RunRecord run(RunRequest request) throws IOException {
+        if (bwrap.isEmpty() || prlimit.isEmpty() || perl.isEmpty()) {
+            return RunRecord.notRun(request.argv(), "no sandbox is available");
+        }
+        Path hostCwd = request.tree().resolve(request.cwd()).normalize();
+        if (!Containment.isInside(hostCwd, request.tree()) || !Files.isDirectory(hostCwd, LinkOption.NOFOLLOW_LINKS)) {
+            return RunRecord.notRun(request.argv(), "cwd '" + request.cwd() + "' is not a directory in the tree");
+        }
+        Optional<String> over = overBudget(request.tree(), "before the run");
+        if (over.isPresent()) {
+            return new RunRecord(request.argv(), new RunOutcome.OverBudget(over.get()), CapturedOutput.empty(),
+                    CapturedOutput.empty(), Duration.ZERO);
+        }
+        Path status = Files.createTempFile(scratch, "status", ".txt");
+        try {
+            List<String> command = command(request, status);
+            Duration timeout = request.timeout();
+            // The tree is looked at while the program runs too: a run writing past the budget is stopped.
+            ProcessSupervisor.Finished f = ProcessSupervisor.run(command, scratch, Map.of(), timeout,
+                    request.limits().outputBytes(), () -> overBudget(request.tree(), "while the program ran"));
+            RunOutcome outcome = f.stoppedBecause().isPresent()
+                    ? new RunOutcome.OverBudget(f.stoppedBecause().get() + "; the sandbox was killed")
+                    : f.timedOut()
+                    ? new RunOutcome.TimedOut(timeout)
+                    : interpret(Files.readAllLines(status, StandardCharsets.UTF_8), f.exitCode(), f.stderr());
+            // Measured again once the sandbox is gone: a run that left the tree over the budget (between
+            // two looks, or in its last moments) says nothing about behaviour, whatever its status.
+            over = overBudget(request.tree(), "after the run, which " + outcome.describe());
+            if (over.isPresent() && !(outcome instanceof RunOutcome.OverBudget)) {
+                outcome = new RunOutcome.OverBudget(over.get());
+            }
+            return new RunRecord(request.argv(), outcome, f.stdout(), f.stderr(), f.duration());
+        } finally {
+            Files.deleteIfExists(status);
+        }
+    }
+
+    private Optional<String> overBudget(Path tree, String when) throws IOException {
+        long size = TreeSize.of(tree);
+        return size <= host.treeBytes() ? Optional.empty() : Optional.of("the tree holds " + size + " bytes " + when
+                + ", over the runner's budget of " + host.treeBytes() + " bytes (--max-tree-bytes)");
+    }
+
+    /** The full command line: launcher, bubblewrap, limits, wrapper, then argv untouched. */
+    List<String> command(RunRequest request, Path status) {
+        SandboxLimits limits = request.limits();
+        List<String> c = new ArrayList<>();
+        c.add(sh.toString());
+        c.add("-c");
+        c.add(LAUNCHER);
+        c.add(status.toString());
+        c.add(bwrap.orElseThrow().toString());
+        c.addAll(List.of("--unshare-all", "--unshare-user", "--disable-userns", "--die-with-parent", "--new-session",
+                "--cap-drop", "ALL", "--uid", Integer.toString(SANDBOX_ID), "--gid", Integer.toString(SANDBOX_ID),
+                "--hostname", "sandbox"));
+        c.addAll(List.of("--ro-bind", "/usr", "/usr"));
+        for (String dir : ROOT_DIRS) {
+            Path p = Path.of(dir);
+            if (Files.isSymbolicLink(p)) {
+                try {
+                    c.addAll(List.of("--symlink", Files.readSymbolicLink(p).toString(), dir));
+                } catch (IOException e) {
+                    // An unreadable link is left out; programs needing it fail visibly inside.
+                }
+            } else if (Files.isDirectory(p)) {
+                c.addAll(List.of("--ro-bind", dir, dir));
+            }
+        }
+        for (String f : ETC_FILES) {
+            c.addAll(List.of("--ro-bind-try", f, f));
+        }
+        c.addAll(List.of("--proc", "/proc", "--dev", "/dev"));
+        // bwrap's /dev has a writable /dev/shm of unbounded size; a capped tmpfs replaces it.
+        c.addAll(List.of("--size", Long.toString(host.shmBytes()), "--tmpfs", "/dev/shm"));
+        c.addAll(List.of("--size", Long.toString(limits.memoryBytes()), "--tmpfs", "/tmp"));
+        c.addAll(List.of("--bind", request.tree().toString(), TREE_MOUNT));
+        for (Map.Entry<String, Path> in : request.inputs().entrySet()) {
+            c.addAll(List.of("--ro-bind", in.getValue().toString(), RunRequest.INPUT_MOUNT + "/" + in.getKey()));
+        }
+        c.addAll(List.of("--chdir", request.cwd().equals(".") ? TREE_MOUNT : TREE_MOUNT + "/" + request.cwd()));
+        c.addAll(List.of("--remount-ro", "/"));
+        // The runner's own helpers (prlimit, the wrapper) get no environment at all; the check's
+        // environment is handed to the wrapper as arguments and applied only at the program's exec.
+        c.add("--clearenv");
+        c.add("--");
+        c.add(prlimit.orElseThrow().toString());
+        c.add("--cpu=" + limits.cpuSeconds());
+        c.add("--as=" + limits.memoryBytes());
+        c.add("--fsize=" + limits.fileSizeBytes());
+        c.add("--core=0");
+        // Counted per host uid by the kernel, and not enforced at all for root (see README).
+        c.add("--nproc=" + host.processes());
+        c.add("--");
+        c.add(perl.orElseThrow().toString());
+        c.add("-e");
+        c.add(WRAPPER);
+        c.add("--");
+        c.add(Integer.toString(PRCTL.orElse(-1)));
+        c.add(Integer.toString(request.env().size()));
+        for (Map.Entry<String, String> e : request.env().entrySet()) {
+            c.add(e.getKey() + "=" + e.getValue());
+        }
+        c.addAll(request.argv());
+        return c;
+    }
+
+    /** Reads the wrapper's report and checks it against bubblewrap's own exit status. */
+    static RunOutcome interpret(List<String> statusLines, OptionalInt sandboxExit, CapturedOutput stderr) {
+        if (statusLines.isEmpty() || !statusLines.get(0).equals("started")) {
+            String why = firstLine(stderr.text());
+            return new RunOutcome.NotRun("the sandbox did not start"
+                    + (why.isEmpty() ? " (exit status " + sandboxExit.orElse(-1) + ")" : ": " + why));
+        }
+        if (statusLines.size() != 2) {
+            return new RunOutcome.NotRun("the sandbox ended without a status report (exit status "
+                    + sandboxExit.orElse(-1) + ")");
+        }
+        String last = statusLines.get(1);
+        int exit = sandboxExit.orElse(-1);
+        try {
+            if (last.startsWith("exit ")) {
+                int code = Integer.parseInt(last.substring(5));
+                if (code == exit) {
+                    return new RunOutcome.Exited(code);
+                }
+            } else if (last.startsWith("signal ")) {
+                int sig = Integer.parseInt(last.substring(7));
+                if (exit == 128 + sig) {
+                    return new RunOutcome.Signalled(sig);
+                }
+            } else if (last.startsWith("exec-failed ")) {
+                return new RunOutcome.NotRun("argv[0] could not be executed: " + last.substring(12).strip());
+            } else if (last.startsWith("error ")) {
+                return new RunOutcome.NotRun("the status wrapper failed: " + last.substring(6).strip());
+            }
+        } catch (IllegalArgumentException e) {
+            // Falls through to the inconsistency below.
+        }
+        return new RunOutcome.NotRun("the status report '" + last + "' disagrees with the sandbox's exit status "
+                + exit);
+    }
+
+    private static String firstLine(String text) {
+        String t = text.strip();
+        int nl = t.indexOf('\n');
+        return nl < 0 ? t : t.substring(0, nl);
+    }
+}

@@ -1,0 +1,74 @@
+package dev.patchverdict.fs;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.Deque;
+
+/**
+ * The project's one answer to "is this path inside that folder?": a path is inside a root when,
+ * with every symbolic link on the way followed as the kernel would follow it (the file itself and
+ * any folders that do not exist yet taken as written), it is the root or below it. Checked just
+ * before a write, this is where the write would land, whatever links were made since the path was
+ * given.
+ */
+public final class Containment {
+    /** As Linux's own limit on links followed while resolving one path. */
+    private static final int MAX_LINKS = 40;
+
+    private Containment() {}
+
+    /**
+     * Where {@code path} leads: absolute, each existing symbolic link replaced by its target one
+     * component at a time (so {@code link/..} climbs from the target, as the kernel does), and the
+     * part that does not exist appended as written.
+     *
+     * @throws IOException when links loop, or a link cannot be read
+     */
+    public static Path resolve(Path path) throws IOException {
+        Path abs = path.toAbsolutePath();
+        Path root = abs.getRoot();
+        Deque<String> todo = new ArrayDeque<>();
+        for (Path part : abs) {
+            todo.addLast(part.toString());
+        }
+        Path at = root;
+        int links = 0;
+        while (!todo.isEmpty()) {
+            String name = todo.removeFirst();
+            if (name.isEmpty() || name.equals(".")) {
+                continue;
+            }
+            if (name.equals("..")) {
+                at = at.getParent() == null ? root : at.getParent();
+                continue;
+            }
+            Path next = at.resolve(name);
+            if (!Files.isSymbolicLink(next)) {
+                at = next;
+                continue;
+            }
+            if (++links > MAX_LINKS) {
+                throw new IOException(path + ": too many levels of symbolic links");
+            }
+            Path target = Files.readSymbolicLink(next);
+            Deque<String> parts = new ArrayDeque<>();
+            for (Path part : target) {
+                parts.addLast(part.toString());
+            }
+            while (!parts.isEmpty()) {
+                todo.addFirst(parts.removeLast());
+            }
+            if (target.isAbsolute()) {
+                at = root;
+            }
+        }
+        return at;
+    }
+
+    /** True when {@code path} leads to {@code root} or below it (see {@link #resolve}). */
+    public static boolean isInside(Path path, Path root) throws IOException {
+        return resolve(path).startsWith(resolve(root));
+    }
+}

@@ -1,0 +1,170 @@
+package dev.patchverdict.behave.judge;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.patchverdict.behave.BehaveFixture;
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.Test;
+
+class EquivalenceTest {
+
+    private static Equivalence op(String operator, String options) {
+        JsonNode o = options == null ? null : BehaveFixture.parse(options);
+        return Equivalence.parse(operator, o);
+    }
+
+    private static Comparison cmp(Equivalence eq, String expected, String observed) {
+        return eq.compare(expected.getBytes(StandardCharsets.UTF_8), observed.getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static Comparison.Different different(Comparison c) {
+        return assertInstanceOf(Comparison.Different.class, c);
+    }
+
+    @Test
+    void exactIsBytesAndTheDefault() {
+        Equivalence exact = op("exact", null);
+        assertEquals(Equivalence.EXACT, exact);
+        assertEquals(new Comparison.Equivalent("exact"), cmp(exact, "a\nb\n", "a\nb\n"));
+        Comparison.Different d = different(cmp(exact, "a\nb\nc\n", "a\nB\nc\n"));
+        assertEquals("exact", d.operator());
+        assertEquals("line 2", d.firstDifference());
+        assertTrue(d.unifiedDiff().contains("--- expected"), d.unifiedDiff());
+        assertTrue(d.unifiedDiff().contains("+++ observed"), d.unifiedDiff());
+        assertTrue(d.unifiedDiff().contains("-b\n+B\n"), d.unifiedDiff());
+        // A missing final newline is a difference in bytes.
+        assertInstanceOf(Comparison.Different.class, cmp(exact, "a\n", "a"));
+    }
+
+    @Test
+    void setIsAMultisetOfLines() {
+        Equivalence set = op("set", "{}");
+        assertEquals("set", set.operator());
+        assertEquals(new Comparison.Equivalent("set"), cmp(set, "a\nb\nb\n", "b\na\nb\n"));
+        Comparison.Different d = different(cmp(set, "a\nb\nb\n", "b\na\na\n"));
+        assertTrue(d.firstDifference().contains("\"a\" (expected 1 times, observed 2)"), d.firstDifference());
+        Comparison.Different extra = different(cmp(set, "a\n", "a\nz\n"));
+        assertTrue(extra.firstDifference().contains("\"z\""), extra.firstDifference());
+    }
+
+    @Test
+    void canonicalComparesJsonAfterDeclaredNormalisation() {
+        Equivalence plain = op("canonical", "{}");
+        assertEquals(new Comparison.Equivalent("canonical"), cmp(plain, "{\"a\":1,\"b\":[1,2]}", "{ \"b\": [1, 2], \"a\": 1 }"));
+        Comparison.Different d = different(cmp(plain, "{\"a\":{\"b\":[1,2,3]}}", "{\"a\":{\"b\":[1,2,4]}}"));
+        assertTrue(d.firstDifference().startsWith("JSON path /a/b/2"), d.firstDifference());
+        assertTrue(d.unifiedDiff().contains("-      3") && d.unifiedDiff().contains("+      4"), d.unifiedDiff());
+
+        Equivalence ignoring = op("canonical", "{\"ignore_keys\":[\"time\"]}");
+        assertEquals(new Comparison.Equivalent("canonical"),
+                cmp(ignoring, "{\"v\":1,\"time\":\"10:00\"}", "{\"v\":1,\"time\":\"11:00\"}"));
+        assertInstanceOf(Comparison.Different.class, cmp(plain, "{\"v\":1,\"time\":\"10:00\"}", "{\"v\":1,\"time\":\"11:00\"}"));
+
+        Equivalence strip = op("canonical", "{\"strip_whitespace\":true}");
+        assertEquals(new Comparison.Equivalent("canonical"), cmp(strip, "{\"s\":\"x\"}", "{\"s\":\"  x\\n\"}"));
+        assertInstanceOf(Comparison.Different.class, cmp(plain, "{\"s\":\"x\"}", "{\"s\":\"  x\\n\"}"));
+
+        Equivalence numbers = op("canonical", "{\"normalise_numbers\":true}");
+        assertEquals(new Comparison.Equivalent("canonical"), cmp(numbers, "[1, 2.50]", "[1.0, 2.5e0]"));
+        Comparison.Different kinds = different(cmp(plain, "[1]", "[1.0]"));
+        assertTrue(kinds.firstDifference().startsWith("JSON path /0"), kinds.firstDifference());
+    }
+
+    @Test
+    void canonicalNamesMissingAndExtraKeys() {
+        Equivalence plain = op("canonical", null);
+        assertTrue(different(cmp(plain, "{\"a\":1,\"b\":2}", "{\"a\":1}")).firstDifference()
+                .equals("JSON path /b (expected, missing in observed)"));
+        assertTrue(different(cmp(plain, "{\"a\":1}", "{\"a\":1,\"c\":2}")).firstDifference()
+                .equals("JSON path /c (not expected, present in observed)"));
+    }
+
+    @Test
+    void canonicalObservedNotJsonIsDifferentButExpectedNotJsonIsUndecidable() {
+        Equivalence plain = op("canonical", null);
+        Comparison.Different d = different(cmp(plain, "{\"a\":1}", "a = 1"));
+        assertTrue(d.firstDifference().contains("observed is not JSON"), d.firstDifference());
+        assertInstanceOf(Comparison.Undecidable.class, cmp(plain, "not json", "{\"a\":1}"));
+    }
+
+    @Test
+    void tolerantAllowsDeclaredNumericSlackOnly() {
+        Equivalence tol = op("tolerant", "{\"abs_tol\":0.01}");
+        assertEquals(new Comparison.Equivalent("tolerant"), cmp(tol, "{\"pi\":3.14159,\"ok\":true}", "{\"pi\":3.1416,\"ok\":true}"));
+        Comparison.Different far = different(cmp(tol, "{\"pi\":3.14159}", "{\"pi\":3.2}"));
+        assertTrue(far.firstDifference().startsWith("JSON path /pi"), far.firstDifference());
+        // Booleans are never numbers.
+        assertInstanceOf(Comparison.Different.class, cmp(tol, "{\"ok\":true}", "{\"ok\":false}"));
+        assertInstanceOf(Comparison.Different.class, cmp(tol, "{\"ok\":true}", "{\"ok\":1}"));
+
+        Equivalence rel = op("tolerant", "{\"rel_tol\":1e-3}");
+        assertEquals(new Comparison.Equivalent("tolerant"), cmp(rel, "1000000\n", "1000500\n"));
+        assertInstanceOf(Comparison.Different.class, cmp(rel, "1000000\n", "1002000\n"));
+
+        // Text that is not JSON: line by line, token by token.
+        assertEquals(new Comparison.Equivalent("tolerant"), cmp(tol, "mean 2.000 ok\nsd 0.5\n", "mean 2.004 ok\nsd 0.499\n"));
+        Comparison.Different token = different(cmp(tol, "mean 2.000 ok\n", "mean 2.000 bad\n"));
+        assertEquals("line 1, token 5 (expected \"ok\", observed \"bad\")", token.firstDifference());
+        assertInstanceOf(Comparison.Different.class, cmp(tol, "mean 2.000\n", "mean 2.5\n"));
+    }
+
+    @Test
+    void unknownOperatorsAndBadOptionsAreUndecidableNeverExact() {
+        for (Equivalence bad : new Equivalence[] {
+                op("fuzzy", null), op("exact", "{\"ignore_case\":true}"), op("set", "{\"x\":1}"),
+                op("canonical", "{\"ignore_keys\":\"time\"}"), op("canonical", "{\"sort\":true}"),
+                op("tolerant", "{}"), op("tolerant", "{\"abs_tol\":-1}"), op("tolerant", "{\"abs_tol\":\"0.1\"}"),
+                op("exact", "[]")}) {
+            assertInstanceOf(Equivalence.Invalid.class, bad, bad.toString());
+            // Identical bytes still do not make an invalid comparison pass.
+            Comparison c = cmp(bad, "same\n", "same\n");
+            assertInstanceOf(Comparison.Undecidable.class, c);
+            assertEquals(Verdict.UNVERIFIED, c.verdict());
+            assertEquals(bad.operator(), c.operator());
+        }
+    }
+
+    @Test
+    void everyComparisonIsStampedWithItsOperatorAndOptions() {
+        Equivalence canon = op("canonical", "{\"ignore_keys\":[\"t\"],\"normalise_numbers\":true}");
+        JsonNode stamp = canon.toJson();
+        assertEquals("canonical", stamp.get("operator").textValue());
+        assertEquals("t", stamp.get("options").get("ignore_keys").get(0).textValue());
+        assertTrue(stamp.get("options").get("normalise_numbers").booleanValue());
+        assertEquals("tolerant", cmp(op("tolerant", "{\"rel_tol\":0.1}"), "1", "2").operator());
+    }
+
+    @Test
+    void tolerantKeepsEverythingButNumbersExact() {
+        Equivalence tol = op("tolerant", "{\"abs_tol\":0.01}");
+        // Whitespace is text: README says everything but numbers is exact.
+        assertInstanceOf(Comparison.Different.class, cmp(tol, "mean 2.000 ok\n", "mean  2.000 ok\n"));
+        assertInstanceOf(Comparison.Different.class, cmp(tol, "a\tb\n", "a b\n"));
+        assertInstanceOf(Comparison.Different.class, cmp(tol, "x\n", " x\n"));
+    }
+
+    @Test
+    void tolerantComparesNumbersThatDoNotFitADoubleExactly() {
+        Equivalence tol = op("tolerant", "{\"rel_tol\":1e-9}");
+        assertInstanceOf(Comparison.Different.class, cmp(tol, "1e400\n", "7e999\n"));
+        assertInstanceOf(Comparison.Different.class, cmp(tol, "v 1e400\n", "v 7e999\n"));
+        assertEquals(new Comparison.Equivalent("tolerant"), cmp(tol, "1e400\n", "1.0e400\n"));
+        String big = "1" + "0".repeat(400);
+        String bigger = "3" + "0".repeat(401);
+        assertInstanceOf(Comparison.Different.class, cmp(tol, "[" + big + "]", "[" + bigger + "]"));
+        assertEquals(new Comparison.Equivalent("tolerant"), cmp(tol, "[" + big + "]", "[" + big + "]"));
+    }
+
+    @Test
+    void invalidUtf8IsComparedAsBytesNeverAsReplacementCharacters() {
+        byte[] e9 = {'c', 'a', 'f', (byte) 0xe9, '\n'};
+        byte[] e8 = {'c', 'a', 'f', (byte) 0xe8, '\n'};
+        for (Equivalence eq : java.util.List.of(op("set", null), op("tolerant", "{\"abs_tol\":0.1}"))) {
+            assertInstanceOf(Comparison.Different.class, eq.compare(e9, e8), eq.operator());
+            assertEquals(new Comparison.Equivalent(eq.operator()), eq.compare(e9, e9.clone()), eq.operator());
+        }
+    }
+}

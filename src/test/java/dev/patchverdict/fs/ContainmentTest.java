@@ -1,0 +1,58 @@
+package dev.patchverdict.fs;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ContainmentTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void insideFollowsLinksAndDotDot() throws IOException {
+        Path root = Files.createDirectories(dir.resolve("candidate"));
+        Path outside = Files.createDirectories(dir.resolve("out"));
+        assertTrue(Containment.isInside(root, root), "the root itself is inside");
+        assertTrue(Containment.isInside(root.resolve("x/y.json"), root), "folders that do not exist yet");
+        assertTrue(Containment.isInside(outside.resolve("../candidate/r.json"), root));
+        assertFalse(Containment.isInside(outside.resolve("r.json"), root));
+        assertFalse(Containment.isInside(dir.resolve("candidate-2/r.json"), root), "a prefix of the name is not inside");
+        Path link = Files.createSymbolicLink(dir.resolve("link"), root);
+        assertTrue(Containment.isInside(link.resolve("r.json"), root));
+        assertTrue(Containment.isInside(root.resolve("r.json"), link), "the root's own links are followed too");
+    }
+
+    @Test
+    void aLinkDeepInTheWayAndDotDotAfterItClimbFromTheTarget() throws IOException {
+        Path root = Files.createDirectories(dir.resolve("candidate/sub"));
+        Path out = Files.createDirectories(dir.resolve("out"));
+        Files.createSymbolicLink(out.resolve("into"), root);
+        // out/into/.. is candidate/, not out/: the kernel climbs from the link's target.
+        assertEquals(dir.resolve("candidate").toRealPath(), Containment.resolve(out.resolve("into/..")));
+        assertTrue(Containment.isInside(out.resolve("into/../r.json"), dir.resolve("candidate")));
+    }
+
+    @Test
+    void aDanglingLinkLeadsWhereItWouldWrite() throws IOException {
+        Path root = Files.createDirectories(dir.resolve("candidate"));
+        Path out = Files.createDirectories(dir.resolve("out"));
+        Files.createSymbolicLink(out.resolve("result.json"), root.resolve("not-yet.json"));
+        assertTrue(Containment.isInside(out.resolve("result.json"), root), "a write through it lands in the root");
+    }
+
+    @Test
+    void aLinkLoopIsAnError() throws IOException {
+        Path a = dir.resolve("a");
+        Files.createSymbolicLink(a, dir.resolve("b"));
+        Files.createSymbolicLink(dir.resolve("b"), a);
+        IOException e = assertThrows(IOException.class, () -> Containment.resolve(a.resolve("x")));
+        assertTrue(e.getMessage().contains("too many levels"), e.getMessage());
+    }
+}
