@@ -119,7 +119,7 @@ class ArchitectureTest {
             .whereLayer("digest").mayOnlyAccessLayers("json", "text")
             .whereLayer("diff").mayOnlyAccessLayers("text")
             .whereLayer("record").mayOnlyAccessLayers("json", "digest", "text")
-            .whereLayer("plan").mayOnlyAccessLayers("json", "digest", "record", "text")
+            .whereLayer("plan").mayOnlyAccessLayers("json", "digest", "diff", "record", "text")
             .whereLayer("report").mayOnlyAccessLayers("json", "digest", "text")
             .whereLayer("verify").mayOnlyAccessLayers("json", "digest", "diff", "record", "plan", "report", "text")
             .whereLayer("attest").mayOnlyAccessLayers("json", "digest", "text")

@@ -23,18 +23,6 @@ public record ChangePolicy(
         List<String> protectedPaths,
         GlobSyntax globSyntax) {
 
-    /** Folders agents edit to make checks pass: version control, CI configuration, tests. */
-    private static final List<String> PROTECTED_FOLDERS = List.of(
-            ".git", ".github", ".gitlab", ".ci", ".circleci", ".buildkite", "test", "tests", "src/test", "__tests__");
-
-    /** Files of the same kind: CI entry points, build and test configuration, test modules. */
-    private static final List<String> PROTECTED_NAMES = List.of(
-            ".gitlab-ci.yml", ".travis.yml", "azure-pipelines.yml", "Jenkinsfile", ".pre-commit-config.yaml",
-            "pom.xml", "build.gradle", "build.gradle.kts", "settings.gradle", "settings.gradle.kts", "build.xml",
-            "setup.py", "setup.cfg", "pyproject.toml", "tox.ini", "noxfile.py", "pytest.ini", "conftest.py",
-            "package.json", "Makefile", "CMakeLists.txt", "Cargo.toml", "go.mod",
-            "test_*.py", "*_test.py", "*_test.go");
-
     public ChangePolicy {
         protectedPaths = Require.distinct(protectedPaths, "protected_paths");
         Objects.requireNonNull(globSyntax, "globSyntax");
@@ -49,27 +37,11 @@ public record ChangePolicy(
     }
 
     /**
-     * The default protected paths written in the given syntax, so that both protect the same files
-     * at the root and at any depth: gitignore needs one glob for each, fnmatch two, because its
-     * {@code *} crosses {@code /} and a glob without one is anchored at the root.
+     * The default protected paths ({@link ProtectionPreset} {@code default}) written in the given
+     * syntax, so that both protect the same files at the root and at any depth.
      */
     public static List<String> defaultProtectedPaths(GlobSyntax syntax) {
-        List<String> out = new ArrayList<>();
-        for (String folder : PROTECTED_FOLDERS) {
-            if (syntax == GlobSyntax.GITIGNORE) {
-                out.add(folder.contains("/") ? "**/" + folder + "/" : folder + "/");
-            } else {
-                out.add(folder + "/*");
-                out.add("*/" + folder + "/*");
-            }
-        }
-        for (String name : PROTECTED_NAMES) {
-            out.add(name);
-            if (syntax == GlobSyntax.FNMATCH) {
-                out.add("*/" + name);
-            }
-        }
-        return List.copyOf(out);
+        return ProtectionPreset.named("default").globs(syntax);
     }
 
     /** The compiled globs, in order. */
