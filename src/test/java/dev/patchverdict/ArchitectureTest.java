@@ -122,9 +122,9 @@ class ArchitectureTest {
             .whereLayer("diff").mayOnlyAccessLayers("text")
             .whereLayer("tricks").mayOnlyAccessLayers("diff", "text")
             .whereLayer("record").mayOnlyAccessLayers("json", "digest", "text")
-            .whereLayer("plan").mayOnlyAccessLayers("json", "digest", "diff", "record", "text")
+            .whereLayer("plan").mayOnlyAccessLayers("json", "digest", "diff", "tricks", "record", "text")
             .whereLayer("report").mayOnlyAccessLayers("json", "digest", "text")
-            .whereLayer("verify").mayOnlyAccessLayers("json", "digest", "diff", "record", "plan", "report", "text")
+            .whereLayer("verify").mayOnlyAccessLayers("json", "digest", "diff", "tricks", "record", "plan", "report", "text")
             .whereLayer("attest").mayOnlyAccessLayers("json", "digest", "text")
             .whereLayer("review").mayOnlyAccessLayers("json", "digest", "diff", "tricks", "record", "plan", "report", "verify", "text")
             .whereLayer("cli").mayNotBeAccessedByAnyLayer();

@@ -7,6 +7,8 @@ import dev.patchverdict.plan.GlobSyntax;
 import dev.patchverdict.plan.PlanRequest;
 import dev.patchverdict.plan.ProtectionPreset;
 import dev.patchverdict.plan.TestPatch;
+import dev.patchverdict.tricks.TrickRules;
+import dev.patchverdict.tricks.TrickSeverity;
 import dev.patchverdict.plan.Transition;
 import dev.patchverdict.plan.Visibility;
 import dev.patchverdict.record.DocumentProblem;
@@ -89,6 +91,15 @@ final class PlanCommand implements Runnable {
                 description = "v0.5: the evaluation's own test patch; every path it creates, changes, deletes or renames "
                         + "is protected as a literal path, so a candidate touching one fails. Repeatable.")
         List<String> testPatches = new ArrayList<>();
+
+        @Option(names = "--forbid-trick", paramLabel = "ID", split = ",",
+                description = "v0.5: a trick rule whose hit fails the plan (see README, Tricks agents play). Repeatable or comma-separated.")
+        List<String> forbidTrick = new ArrayList<>();
+
+        @Option(names = "--forbid-tricks", paramLabel = "SEVERITY",
+                description = "v0.5: forbid every trick rule of this severity or a stronger one: hack, suspect (hack and suspect) "
+                        + "or info (all). The plan lists the rules' ids, so rules added later never change it.")
+        String forbidTricks;
 
         @Option(names = "--no-default-protection",
                 description = "v0.5: start protected paths empty instead of from the default list (.git/, CI, build files, tests).")
@@ -175,11 +186,11 @@ final class PlanCommand implements Runnable {
         /** The v0.5 change policy the options ask for; none for other versions, which must not ask. */
         private Optional<ChangePolicy> changePolicy() {
             boolean asked = globSyntax != null || !protect.isEmpty() || noDefaultProtection || !allow.isEmpty()
-                    || !protectPresets.isEmpty() || !testPatches.isEmpty();
+                    || !protectPresets.isEmpty() || !testPatches.isEmpty() || !forbidTrick.isEmpty() || forbidTricks != null;
             if (!"0.5".equals(version)) {
                 if (asked) {
                     throw new IllegalArgumentException("--glob-syntax, --protect, --protect-preset, --test-patch, "
-                            + "--no-default-protection and --allow "
+                            + "--forbid-trick, --forbid-tricks, --no-default-protection and --allow "
                             + "make a change policy, which only EvaluatorPlan v0.5 has");
                 }
                 return Optional.empty();
@@ -206,7 +217,29 @@ final class PlanCommand implements Runnable {
             }
             addAll(globs, protect);
             return Optional.of(new ChangePolicy(allowed.contains("symlink"), allowed.contains("submodule"),
-                    allowed.contains("mode"), allowed.contains("binary"), !allowed.contains("invisible"), globs, syntax));
+                    allowed.contains("mode"), allowed.contains("binary"), !allowed.contains("invisible"), globs, syntax,
+                    forbiddenTricks()));
+        }
+
+        /** The rule ids asked for, in the rule set's order, so the same request always writes the same plan. */
+        private List<String> forbiddenTricks() {
+            Set<String> ids = new LinkedHashSet<>();
+            if (forbidTricks != null) {
+                TrickSeverity floor = java.util.Arrays.stream(TrickSeverity.values())
+                        .filter(v -> v.label().equals(forbidTricks)).findFirst()
+                        .orElseThrow(() -> new IllegalArgumentException("--forbid-tricks takes hack, suspect or info, not '"
+                                + forbidTricks + "'"));
+                ids.addAll(ChangePolicy.trickIdsAtLeast(floor));
+            }
+            for (String id : forbidTrick) {
+                String t = id.trim();
+                if (TrickRules.byId(t).isEmpty()) {
+                    throw new IllegalArgumentException("--forbid-trick names '" + id + "', which is no trick rule; the rules are "
+                            + String.join(", ", TrickRules.all().stream().map(r -> r.id()).toList()));
+                }
+                ids.add(t);
+            }
+            return TrickRules.all().stream().map(r -> r.id()).filter(ids::contains).toList();
         }
 
         private static void addAll(List<String> globs, List<String> more) {

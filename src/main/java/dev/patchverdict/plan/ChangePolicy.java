@@ -1,6 +1,9 @@
 package dev.patchverdict.plan;
 
 import dev.patchverdict.record.Require;
+import dev.patchverdict.tricks.TrickRule;
+import dev.patchverdict.tricks.TrickRules;
+import dev.patchverdict.tricks.TrickSeverity;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -12,7 +15,9 @@ import java.util.Optional;
  * read off the diff, while that one holds the separation rules every version shares.
  *
  * <p>Every glob must compile in {@link #globSyntax()}, so a plan never holds a protection that
- * silently matches nothing.
+ * silently matches nothing. {@link #forbiddenTricks()} names trick rules ({@link TrickRules}) whose
+ * hit fails the plan; every id must be a known rule, and a plan lists ids, never a severity, so that
+ * rules added later never change what an existing plan forbids. Empty when the plan has none.
  */
 public record ChangePolicy(
         boolean allowSymlinks,
@@ -21,7 +26,8 @@ public record ChangePolicy(
         boolean allowBinary,
         boolean forbidInvisibleCharacters,
         List<String> protectedPaths,
-        GlobSyntax globSyntax) {
+        GlobSyntax globSyntax,
+        List<String> forbiddenTricks) {
 
     public ChangePolicy {
         protectedPaths = Require.distinct(protectedPaths, "protected_paths");
@@ -29,6 +35,31 @@ public record ChangePolicy(
         for (String glob : protectedPaths) {
             PathGlob.compile(globSyntax, glob);
         }
+        forbiddenTricks = Require.distinct(forbiddenTricks, "forbidden_tricks");
+        for (String id : forbiddenTricks) {
+            if (id == null || TrickRules.byId(id).isEmpty()) {
+                throw new IllegalArgumentException("forbidden_tricks names '" + id + "', which is no trick rule; the rules are "
+                        + String.join(", ", TrickRules.all().stream().map(TrickRule::id).toList()));
+            }
+        }
+    }
+
+    /** A policy that forbids no trick: what every v0.5 plan without {@code forbidden_tricks} holds. */
+    public ChangePolicy(boolean allowSymlinks, boolean allowSubmodules, boolean allowModeChanges, boolean allowBinary,
+            boolean forbidInvisibleCharacters, List<String> protectedPaths, GlobSyntax globSyntax) {
+        this(allowSymlinks, allowSubmodules, allowModeChanges, allowBinary, forbidInvisibleCharacters, protectedPaths,
+                globSyntax, List.of());
+    }
+
+    /** This policy, forbidding the given trick rules instead. */
+    public ChangePolicy forbidding(List<String> ruleIds) {
+        return new ChangePolicy(allowSymlinks, allowSubmodules, allowModeChanges, allowBinary, forbidInvisibleCharacters,
+                protectedPaths, globSyntax, ruleIds);
+    }
+
+    /** The ids of every rule of the severity or a stronger one ({@code hack} before {@code suspect} before {@code info}), in rule order. */
+    public static List<String> trickIdsAtLeast(TrickSeverity severity) {
+        return TrickRules.all().stream().filter(r -> r.severity().compareTo(severity) <= 0).map(TrickRule::id).toList();
     }
 
     /** The safe defaults: nothing allowed, invisible characters forbidden, the default protected paths. */
