@@ -18,8 +18,9 @@ import java.util.Objects;
 /**
  * A named list of protected paths, shipped as data ({@code protection-presets.json} beside this
  * class) and written in whichever glob syntax a plan chooses. Each group names folders (a name, or
- * a path such as {@code src/test}, protected with everything below it at any depth) and file names
- * (globs over the last path component, at any depth).
+ * a path such as {@code src/test}, protected with everything below it at any depth), root folders
+ * (protected at the root and under {@code src/} only) and file names (globs over the last path
+ * component, at any depth).
  *
  * <p>In {@code fnmatch} a name glob's {@code *} also crosses {@code /} (the glob for {@code test_*.py}
  * below the root also covers {@code a/test_data/b.py}): fnmatch has no star that stops at a folder, so there a preset protects
@@ -29,13 +30,18 @@ public record ProtectionPreset(String name, String description, List<Group> grou
     private static final String RESOURCE = "protection-presets.json";
     private static final Map<String, ProtectionPreset> SHIPPED = load();
 
-    /** One kind of file the preset covers, with why. */
-    public record Group(String covers, List<String> folders, List<String> names) {
+    /**
+     * One kind of file the preset covers, with why: folders protected at any depth, folders protected
+     * only at the root or directly under {@code src/} (names such as {@code test/} that are library code
+     * deeper down), and file names at any depth.
+     */
+    public record Group(String covers, List<String> folders, List<String> rootFolders, List<String> names) {
         public Group {
             Require.nonEmpty(covers, "covers");
             folders = Require.distinct(folders, "folders");
+            rootFolders = Require.distinct(rootFolders, "root_folders");
             names = Require.distinct(names, "names");
-            for (String f : folders) {
+            for (String f : concat(folders, rootFolders)) {
                 if (f.isEmpty() || f.startsWith("/") || f.endsWith("/")) {
                     throw new IllegalArgumentException("preset folder '" + f + "' must be a relative path without a leading or trailing /");
                 }
@@ -45,6 +51,16 @@ public record ProtectionPreset(String name, String description, List<Group> grou
                     throw new IllegalArgumentException("preset name '" + n + "' must be one path component");
                 }
             }
+        }
+
+        public Group(String covers, List<String> folders, List<String> names) {
+            this(covers, folders, List.of(), names);
+        }
+
+        private static List<String> concat(List<String> a, List<String> b) {
+            List<String> out = new ArrayList<>(a);
+            out.addAll(b);
+            return out;
         }
     }
 
@@ -90,6 +106,11 @@ public record ProtectionPreset(String name, String description, List<Group> grou
                     addOnce(out, "*/" + folder + "/*");
                 }
             }
+            for (String folder : g.rootFolders()) {
+                for (String at : List.of(folder, "src/" + folder)) {
+                    addOnce(out, syntax == GlobSyntax.GITIGNORE ? "/" + at + "/" : at + "/*");
+                }
+            }
             for (String n : g.names()) {
                 addOnce(out, n);
                 if (syntax == GlobSyntax.FNMATCH) {
@@ -125,7 +146,8 @@ public record ProtectionPreset(String name, String description, List<Group> grou
             String name = names.next();
             FieldReader p = r.object(name);
             out.put(name, p.build(() -> new ProtectionPreset(name, p.text("description"), p.objects("groups",
-                    g -> g.build(() -> new Group(g.text("covers"), g.texts("folders"), g.texts("names")))))));
+                    g -> g.build(() -> new Group(g.text("covers"), g.texts("folders"),
+                            g.optTexts("root_folders").orElse(List.of()), g.texts("names")))))));
         }
         return java.util.Collections.unmodifiableMap(out);
     }

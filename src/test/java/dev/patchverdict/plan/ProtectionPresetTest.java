@@ -22,7 +22,8 @@ import org.junit.jupiter.params.provider.EnumSource;
 class ProtectionPresetTest {
     /** What the swebench preset must cover, whichever syntax it is written in. */
     private static final List<String> SWEBENCH_PROTECTED = List.of(
-            "tests/test_models.py", "pkg/tests/helpers.py", "testing/python/approx.py", "src/test/java/FooTest.java",
+            "tests/test_models.py", "pkg/tests/helpers.py", "test/a.py", "src/testing/x.py", "spec/models/user_spec.rb",
+            "pkg/testdata/input.txt", "pkg/foo_tests.py", "testing/python/approx.py", "src/test/java/FooTest.java",
             "test_top.py", "astropy/io/tests/test_fits.py", "pkg/inner_test.py", "django/contrib/auth/tests.py",
             "cmd/main_test.go", "web/__tests__/app.js", "web/app.spec.ts", "web/app.test.js", "lib/FooTest.java",
             "conftest.py", "pkg/sub/conftest.py", "sitecustomize.py", "lib/python3/site-packages/usercustomize.py",
@@ -34,7 +35,8 @@ class ProtectionPresetTest {
     private static final List<String> SWEBENCH_FREE = List.of(
             "src/_pytest/python.py", "astropy/modeling/separable.py", "django/db/models/query.py", "README.md",
             "docs/testing.rst", "src/contest.py", "latest/notes.txt", "sklearn/utils/_testing.py", "attest.py",
-            "lib/path.py", "AGENTS.md.orig", "pkg/specification.py", "github/README.md", "setup.py.bak");
+            "lib/path.py", "AGENTS.md.orig", "pkg/specification.py", "github/README.md", "setup.py.bak",
+            "django/test/testcases.py", "numpy/testing/utils.py", "sphinx/testing/fixtures.py", "api/spec/schema.py");
 
     @ParameterizedTest
     @EnumSource(GlobSyntax.class)
@@ -61,9 +63,11 @@ class ProtectionPresetTest {
     @Test
     void fnmatchFormsFindANameAtTheRootAndBelowIt() {
         List<String> globs = ProtectionPreset.named("swebench").globs(GlobSyntax.FNMATCH);
-        assertTrue(globs.containsAll(List.of("conftest.py", "*/conftest.py", "tests/*", "*/tests/*", "src/test/*", "*/src/test/*")), globs.toString());
+        assertTrue(globs.containsAll(List.of("conftest.py", "*/conftest.py", "tests/*", "*/tests/*", "src/test/*", "*/src/test/*",
+                "test/*", "testing/*", "src/testing/*")), globs.toString());
         List<String> gitignore = ProtectionPreset.named("swebench").globs(GlobSyntax.GITIGNORE);
-        assertTrue(gitignore.containsAll(List.of("conftest.py", "tests/", "**/src/test/", "*.pth")), gitignore.toString());
+        assertTrue(gitignore.containsAll(List.of("conftest.py", "tests/", "**/src/test/", "/test/", "/src/testing/", "*.pth")),
+                gitignore.toString());
         assertEquals(gitignore.size(), gitignore.stream().distinct().count());
     }
 
