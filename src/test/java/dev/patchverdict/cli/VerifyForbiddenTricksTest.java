@@ -114,6 +114,38 @@ class VerifyForbiddenTricksTest {
     }
 
     @Test
+    void textAndSarifReportTheHitOnItsPatchLine() throws Exception {
+        assertEquals(0, plan("strict.json", "--forbid-trick", "early-exit").code());
+        CliRun text = run("verify", "--work-unit", "work-unit.json", "--result-manifest", "manifest.json", "--candidate-root",
+                "candidate", "--evaluator-plan", "strict.json", "--format", "text");
+        assertEquals(1, text.code(), text.err());
+        assertTrue(text.out().contains("forbids the trick rule early-exit (hack), hit in src/runner.py hunk 0 at patch line 16"),
+                text.out());
+        CliRun sarif = run("verify", "--work-unit", "work-unit.json", "--result-manifest", "manifest.json", "--candidate-root",
+                "candidate", "--evaluator-plan", "strict.json", "--format", "sarif");
+        assertEquals(1, sarif.code(), sarif.err());
+        JsonNode result = null;
+        for (JsonNode r : JSON.readTree(sarif.out()).path("runs").get(0).path("results")) {
+            if (r.path("message").path("text").asText().contains("early-exit")) {
+                result = r;
+            }
+        }
+        assertTrue(result != null, sarif.out());
+        assertEquals("finding/policy", result.path("ruleId").asText());
+        assertEquals(16, result.path("locations").get(0).path("physicalLocation").path("region").path("startLine").asInt());
+    }
+
+    @Test
+    void reviewWithThePlanGivesTheHitAsAReason() throws Exception {
+        assertEquals(0, plan("strict.json", "--forbid-trick", "early-exit").code());
+        dev.patchverdict.plan.EvaluatorPlan p = dev.patchverdict.plan.EvaluatorPlanReader.strict().read(dir.resolve("strict.json"));
+        var outcome = dev.patchverdict.review.PlanCheck.of(p).check(CANDIDATE.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        assertFalse(outcome.met());
+        assertEquals(List.of("line 16: forbidden trick early-exit (hack) in src/runner.py hunk 0: adds a successful exit outside an "
+                + "entry point: sys.exit(0)"), outcome.reasons());
+    }
+
+    @Test
     void namedRulesAreWrittenInRuleOrderAndOnlyWhenAsked() throws Exception {
         assertEquals(0, plan("p.json", "--forbid-trick", "early-exit,skip-added", "--forbid-trick", "test-file-deleted").code());
         JsonNode cp = JSON.readTree(dir.resolve("p.json").toFile()).path("backend").path("change_policy");
