@@ -465,7 +465,7 @@ final class Checks {
     static void specialCaseComment(TrickRule r, PatchView patch, List<TrickHit> out) {
         for (PatchView.Section s : patch.sections()) {
             Lang lang = PathKinds.lang(s.path());
-            if (lang == Lang.OTHER) {
+            if (lang == Lang.OTHER || PathKinds.isVendored(s.path())) {
                 continue;
             }
             for (DiffLine.Snapshot l : s.added()) {
