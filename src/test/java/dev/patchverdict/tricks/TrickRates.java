@@ -101,6 +101,29 @@ public final class TrickRates {
         }
     }
 
+    /** Human commits (git/git, pypa/pip): they edit tests as a matter of course, so they show what the rules see in honest work. */
+    public static List<String> humanGroups(Path corpus) {
+        try (Stream<Path> s = Files.list(corpus)) {
+            return s.map(p -> p.getFileName().toString()).filter(n -> n.startsWith("human_")).sorted().toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Per rule, the share of a group's patches flagged (for the human commits). */
+    public static void printShares(PrintStream out, Group g, boolean examples) {
+        out.printf("%nHuman commits (%s): %d patches%n", g.name(), g.patches());
+        for (TrickRule rule : TrickRules.all()) {
+            int f = g.flagged(rule.id());
+            if (f > 0) {
+                out.printf("  %-24s %-8s %5d %7.2f%%%n", rule.id(), rule.severity().label(), f, 100.0 * f / g.patches());
+                if (examples) {
+                    out.printf("      %s%n", String.join(" ", g.examples().get(rule.id())));
+                }
+            }
+        }
+    }
+
     public static void print(PrintStream out, Group reference, List<Group> agents, boolean examples) {
         out.printf("Reference fixes (%s): %d patches%n", reference.name(), reference.patches());
         out.printf("%-24s %-8s %8s %8s%n", "rule", "severity", "flagged", "share");
@@ -145,5 +168,8 @@ public final class TrickRates {
         Group ref = measure(corpus, REFERENCE);
         List<Group> agents = agentGroups(corpus).stream().map(g -> measure(corpus, g)).toList();
         print(System.out, ref, agents, examples);
+        for (String h : humanGroups(corpus)) {
+            printShares(System.out, measure(corpus, h), examples);
+        }
     }
 }
