@@ -214,8 +214,12 @@ public final class DiffReader {
      * ({@link DiffResult#lines()}): for callers that look at what a patch adds and removes.
      */
     public static DiffResult readLines(byte[] bytes, Profile profile) {
+        return readLines(bytes, profile, Options.DEFAULT);
+    }
+
+    public static DiffResult readLines(byte[] bytes, Profile profile, Options options) {
         LineKeeper c = new LineKeeper();
-        DiffOutcome o = read(bytes, profile, c, Options.DEFAULT);
+        DiffOutcome o = read(bytes, profile, c, options);
         return c.result(o);
     }
 

@@ -66,6 +66,13 @@ final class PathKinds {
         return lang(path) != Lang.OTHER;
     }
 
+    /** Third-party or generated code copied into the tree (a built jQuery, vendored packages): its comments are not the patch's words. */
+    static boolean isVendored(String path) {
+        String p = "/" + path;
+        return p.contains("/vendor/") || p.contains("/node_modules/") || p.contains("/_static/") || p.contains("/_build/")
+                || p.contains("/dist/") || p.endsWith(".min.js");
+    }
+
     /** Code that implements a test framework itself (pytest's own sources): hooks and skips are its job there. */
     static boolean isTestFramework(String path) {
         return path.startsWith("src/_pytest/") || path.startsWith("_pytest/") || path.startsWith("src/pytest/")
