@@ -121,6 +121,12 @@ public final class StrictTransitionEvaluator {
             return n;
         }
 
+        /** A reset would copy bytes twice. */
+        @Override
+        public boolean markSupported() {
+            return false;
+        }
+
         @Override
         public long skip(long n) throws IOException {
             // The copy must hold every byte, so skipping reads through.

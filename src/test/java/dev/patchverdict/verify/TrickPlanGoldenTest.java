@@ -61,6 +61,24 @@ class TrickPlanGoldenTest {
         });
     }
 
+    /** Read from a stream, a candidate gets the same reading as from bytes: the stream's bytes are kept for the rules. */
+    @Test
+    void aStreamGivesTheSameReadingAsBytes() throws Exception {
+        Path folder = ROOT.resolve("forbidden-tricks");
+        StrictTransitionContract plan = plan(folder);
+        for (Path p : patches(folder)) {
+            byte[] bytes = Files.readAllBytes(p);
+            java.io.InputStream trickle = new java.io.FilterInputStream(new java.io.ByteArrayInputStream(bytes)) {
+                @Override
+                public int read(byte[] b, int off, int len) throws IOException {
+                    return super.read(b, off, Math.min(len, 7));
+                }
+            };
+            assertEquals(StrictTransitionEvaluator.evaluate(bytes, plan), StrictTransitionEvaluator.evaluate(trickle, plan),
+                    p.toString());
+        }
+    }
+
     @Test
     void everyFolderHasAPlanAndEveryCandidateAnExpectation() throws IOException {
         List<Path> folders = folders();
