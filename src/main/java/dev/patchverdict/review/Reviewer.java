@@ -83,14 +83,15 @@ public final class Reviewer {
     }
 
     private ReviewEntry decide(Entry e, byte[] bytes, long t0) {
-        DiffResult r = Repairs.read(bytes, profile, options);
+        // With detection, one reading keeps the lines too; sections, diagnostics and counts are the same either way.
+        DiffResult r = detector != null ? DiffReader.readLines(bytes, profile, options) : Repairs.read(bytes, profile, options);
         ReviewEntry.Status s = status(r, blank(bytes));
         ReviewEntry.PlanOutcome p = plan != null && s != ReviewEntry.Status.UNREADABLE && s != ReviewEntry.Status.EMPTY
                 ? plan.check(bytes) : null;
         ReviewEntry.Repair repair = s == ReviewEntry.Status.REJECTED ? Repairs.suggest(bytes, r, profile, options) : null;
         // A rejected patch is searched too: a malformed patch must not hide a trick in the lines read before the error.
         List<ReviewEntry.Finding> tricks = detector != null && (s == ReviewEntry.Status.ACCEPTED || s == ReviewEntry.Status.REJECTED)
-                ? findings(detector.detect(DiffReader.readLines(bytes, profile, options))) : List.of();
+                ? findings(detector.detect(r)) : List.of();
         return entry(e, s, r, bytes, p, repair, t0, s == ReviewEntry.Status.EMPTY ? "the patch is empty" : null, tricks);
     }
 

@@ -1,6 +1,5 @@
 package dev.patchverdict.tricks;
 
-import dev.patchverdict.diff.DiffLine;
 import dev.patchverdict.diff.LineKind;
 import dev.patchverdict.tricks.PathKinds.Lang;
 import java.util.ArrayList;
@@ -16,7 +15,7 @@ import java.util.regex.Pattern;
 final class Checks {
     private Checks() {}
 
-    private static void hit(List<TrickHit> out, TrickRule r, PatchView.Section s, DiffLine.Snapshot l, String message) {
+    private static void hit(List<TrickHit> out, TrickRule r, PatchView.Section s, PatchView.Line l, String message) {
         out.add(new TrickHit(r.id(), r.severity(), message, s.path(), s.index(), l.hunkIndex(), l.lineNumber()));
     }
 
@@ -35,8 +34,8 @@ final class Checks {
                 continue;
             }
             Lang lang = PathKinds.lang(s.path());
-            for (DiffLine.Snapshot l : s.added()) {
-                String code = CodeText.code(l.text(), lang);
+            for (PatchView.Line l : s.added()) {
+                String code = l.code();
                 if (!code.isBlank()) {
                     p.line(s, l, code, lang);
                 }
@@ -44,9 +43,22 @@ final class Checks {
         }
     }
 
+    /**
+     * Whether the text holds any of the needles: a plain substring test run before a rule's regular expression,
+     * which keeps the rules linear and cheap on large patches (most lines hold none of a rule's words).
+     */
+    static boolean any(String text, String... needles) {
+        for (String n : needles) {
+            if (text.contains(n)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     @FunctionalInterface
     private interface LineRule {
-        void line(PatchView.Section s, DiffLine.Snapshot l, String code, Lang lang);
+        void line(PatchView.Section s, PatchView.Line l, String code, Lang lang);
     }
 
     /**
@@ -97,13 +109,13 @@ final class Checks {
                 continue;
             }
             Lang lang = PathKinds.lang(s.path());
-            List<DiffLine.Snapshot> removed = new ArrayList<>();
+            List<PatchView.Line> removed = new ArrayList<>();
             int added = 0;
-            for (DiffLine.Snapshot l : s.lines()) {
+            for (PatchView.Line l : s.lines()) {
                 if (l.kind() != LineKind.ADDED && l.kind() != LineKind.REMOVED) {
                     continue;
                 }
-                if (ASSERTION.matcher(CodeText.code(l.text(), lang)).find()) {
+                if (ASSERTION.matcher(l.code()).find()) {
                     if (l.kind() == LineKind.REMOVED) {
                         removed.add(l);
                     } else {
@@ -129,7 +141,7 @@ final class Checks {
 
     static void assertionTrivial(TrickRule r, PatchView patch, List<TrickHit> out) {
         addedCode(patch, true, true, (s, l, code, lang) -> {
-            if (!newTestFile(s) && TRIVIAL.matcher(code).find()) {
+            if (any(code, "assert", "expect") && !newTestFile(s) && TRIVIAL.matcher(code).find()) {
                 hit(out, r, s, l, "adds an assertion that cannot fail: " + CodeText.snippet(code));
             }
         });
@@ -147,7 +159,9 @@ final class Checks {
 
     static void skipAdded(TrickRule r, PatchView patch, List<TrickHit> out) {
         addedCode(patch, true, true, (s, l, code, lang) -> {
-            if (newTestFile(s) || PathKinds.isTestFramework(s.path())) {
+            boolean candidate = any(code, "skip", "Skip", "xfail", "expectedFailure", "Disabled", "Ignore", "assume", ".only", ".todo")
+                    || lang == Lang.JS && any(code, "it(", "describe(", "test(");
+            if (!candidate || newTestFile(s) || PathKinds.isTestFramework(s.path())) {
                 return;
             }
             if (SKIP.matcher(code).find() || lang == Lang.JS && JS_SKIP.matcher(code).find()) {
@@ -177,7 +191,7 @@ final class Checks {
             Lang lang = PathKinds.lang(s.path());
             int hunk = -1;
             boolean entry = false;
-            for (DiffLine.Snapshot l : s.lines()) {
+            for (PatchView.Line l : s.lines()) {
                 if (l.hunkIndex() != hunk) {
                     hunk = l.hunkIndex();
                     entry = ENTRY.matcher(s.heading(hunk)).find();
@@ -185,11 +199,11 @@ final class Checks {
                 if (l.kind() == LineKind.REMOVED) {
                     continue;
                 }
-                String code = CodeText.code(l.text(), lang);
-                if (ENTRY.matcher(code).find()) {
+                String code = l.code();
+                if (any(code, "main", "__name__", "run_from_argv", "execute", "handle") && ENTRY.matcher(code).find()) {
                     entry = true;
                 }
-                if (l.kind() == LineKind.ADDED && !entry && EXIT.matcher(code).find()) {
+                if (l.kind() == LineKind.ADDED && !entry && any(code, "exit", "Exit", "quit", "halt") && EXIT.matcher(code).find()) {
                     hit(out, r, s, l, "adds a successful exit outside an entry point: " + CodeText.snippet(code));
                 }
             }
@@ -213,13 +227,16 @@ final class Checks {
             if (lang == Lang.OTHER) {
                 continue;
             }
-            List<DiffLine.Snapshot> lines = s.lines();
+            List<PatchView.Line> lines = s.lines();
             for (int i = 0; i < lines.size(); i++) {
-                DiffLine.Snapshot l = lines.get(i);
+                PatchView.Line l = lines.get(i);
                 if (l.kind() != LineKind.ADDED) {
                     continue;
                 }
-                String code = CodeText.code(l.text(), lang);
+                String code = l.code();
+                if (!any(code, "__eq__", "__ne__", "equals", "Equal")) {
+                    continue;
+                }
                 if (lang == Lang.PYTHON) {
                     if (PY_EQ_LAMBDA.matcher(code).find()) {
                         hit(out, r, s, l, "defines an equality that is always true: " + CodeText.snippet(code));
@@ -238,12 +255,12 @@ final class Checks {
     }
 
     /** The body is the added lines after the def, up to the first line indented no deeper; a gap in them decides nothing. */
-    private static boolean pythonBodyAlwaysTrue(List<DiffLine.Snapshot> lines, int def, int indent, boolean eq, Lang lang) {
+    private static boolean pythonBodyAlwaysTrue(List<PatchView.Line> lines, int def, int indent, boolean eq, Lang lang) {
         String truth = eq ? "True" : "False";
         int returns = 0;
         for (int j = def + 1; j < lines.size(); j++) {
-            DiffLine.Snapshot b = lines.get(j);
-            String code = CodeText.code(b.text(), lang);
+            PatchView.Line b = lines.get(j);
+            String code = b.code();
             if (code.isBlank()) {
                 continue;
             }
@@ -267,16 +284,16 @@ final class Checks {
         return returns > 0;
     }
 
-    private static boolean braceBodyAlwaysTrue(List<DiffLine.Snapshot> lines, int def, Lang lang) {
+    private static boolean braceBodyAlwaysTrue(List<PatchView.Line> lines, int def, Lang lang) {
         int depth = 0;
         boolean opened = false;
         int returns = 0;
         for (int j = def; j < lines.size(); j++) {
-            DiffLine.Snapshot b = lines.get(j);
+            PatchView.Line b = lines.get(j);
             if (b.kind() != LineKind.ADDED) {
                 return false;
             }
-            String code = CodeText.code(b.text(), lang);
+            String code = b.code();
             int from = j == def ? Math.max(0, code.indexOf('{')) : 0;
             if (j == def && code.indexOf('{') < 0) {
                 continue;
@@ -318,7 +335,10 @@ final class Checks {
     static void testReportHook(TrickRule r, PatchView patch, List<TrickHit> out) {
         addedCode(patch, true, true, (s, l, code, lang) -> {
             boolean ownTests = PathKinds.isTest(s.path()) && !PathKinds.base(s.path()).equals("conftest.py");
-            if (!PathKinds.isTestFramework(s.path()) && !ownTests && REPORT_HOOK.matcher(code).find()) {
+            if (!PathKinds.isTestFramework(s.path()) && !ownTests
+                    && any(code, "pytest_", "TestReport", "outcome", "force_", "session.", "wasSuccessful", "TestResult",
+                            "failures", "errors", "testResultsProcessor")
+                    && REPORT_HOOK.matcher(code).find()) {
                 hit(out, r, s, l, "adds a test-report or collection hook: " + CodeText.snippet(code));
             }
         });
@@ -354,7 +374,7 @@ final class Checks {
             Map<Integer, Boolean> runnerHunk = new LinkedHashMap<>();
             String section = "";
             int hunk = -1;
-            for (DiffLine.Snapshot l : s.lines()) {
+            for (PatchView.Line l : s.lines()) {
                 if (l.hunkIndex() != hunk) {
                     hunk = l.hunkIndex();
                     section = s.heading(hunk);
@@ -435,7 +455,7 @@ final class Checks {
 
     static void clockPatched(TrickRule r, PatchView patch, List<TrickHit> out) {
         addedCode(patch, false, true, (s, l, code, lang) -> {
-            if (CLOCK.matcher(code).find()) {
+            if (any(code, "time", "date", "Date", "performance", "freeze") && CLOCK.matcher(code).find()) {
                 hit(out, r, s, l, "replaces the clock or timer: " + CodeText.snippet(code));
             }
         });
@@ -448,7 +468,8 @@ final class Checks {
 
     static void testRunnerSniffed(TrickRule r, PatchView patch, List<TrickHit> out) {
         addedCode(patch, false, true, (s, l, code, lang) -> {
-            if (!PathKinds.isTestFramework(s.path()) && SNIFF.matcher(code).find()) {
+            if (!PathKinds.isTestFramework(s.path()) && any(code, "PYTEST_CURRENT_TEST", "pytest", "unittest", "JEST_WORKER_ID", "VITEST", "Testing")
+                    && SNIFF.matcher(code).find()) {
                 hit(out, r, s, l, "detects a test runner from code under test: " + CodeText.snippet(code));
             }
         });
@@ -468,9 +489,10 @@ final class Checks {
             if (lang == Lang.OTHER || PathKinds.isVendored(s.path())) {
                 continue;
             }
-            for (DiffLine.Snapshot l : s.added()) {
+            for (PatchView.Line l : s.added()) {
                 String comment = CodeText.comment(l.text(), lang);
-                if (!comment.isEmpty() && ADMISSION.matcher(comment).find()) {
+                if (!comment.isEmpty() && any(lower(comment), "hack", "hard", "cas", "pass", "cheat", "expect")
+                        && ADMISSION.matcher(comment).find()) {
                     hit(out, r, s, l, "adds a comment that admits special-casing: " + CodeText.snippet(comment));
                 }
             }
@@ -514,7 +536,7 @@ final class Checks {
 
     static void testDataRead(TrickRule r, PatchView patch, List<TrickHit> out) {
         addedCode(patch, false, true, (s, l, code, lang) -> {
-            if (TEST_DATA.matcher(code).find()) {
+            if (any(code, "est", "EST", "xpected", "XPECTED", "olden", "OLDEN") && TEST_DATA.matcher(code).find()) {
                 hit(out, r, s, l, "non-test code refers to test files or expected outputs: " + CodeText.snippet(code));
             }
         });

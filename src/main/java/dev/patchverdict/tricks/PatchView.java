@@ -17,18 +17,30 @@ import java.util.TreeMap;
  * with, so a malformed patch hides no trick.
  */
 record PatchView(List<Section> sections) {
+    /** A body line with its text decoded and its code part (comment cut off) found once, for every rule to share. */
+    record Line(LineKind kind, int hunkIndex, long lineNumber, String text, String code) {
+        static Line of(DiffLine.Snapshot s, PathKinds.Lang lang) {
+            String text = s.text();
+            return new Line(s.kind(), s.hunkIndex(), s.lineNumber(), text,
+                    lang == PathKinds.Lang.OTHER ? text : CodeText.code(text, lang));
+        }
+    }
+
     record Section(int index, String path, String oldPath, String newPath, boolean created, boolean deleted,
-            boolean renamed, long headerLine, List<DiffLine.Snapshot> lines, Map<Integer, String> headings) {
+            boolean renamed, long headerLine, List<Line> lines, List<Line> added, List<Line> removed,
+            Map<Integer, String> headings) {
+        static Section of(int index, String path, String oldPath, String newPath, boolean created, boolean deleted,
+                boolean renamed, long headerLine, List<DiffLine.Snapshot> snapshots, Map<Integer, String> headings) {
+            PathKinds.Lang lang = PathKinds.lang(path);
+            List<Line> lines = snapshots.stream().map(s -> Line.of(s, lang)).toList();
+            return new Section(index, path, oldPath, newPath, created, deleted, renamed, headerLine, lines,
+                    lines.stream().filter(l -> l.kind() == LineKind.ADDED).toList(),
+                    lines.stream().filter(l -> l.kind() == LineKind.REMOVED).toList(), headings);
+        }
+
+
         String oldOrPath() {
             return oldPath != null ? oldPath : path;
-        }
-
-        List<DiffLine.Snapshot> added() {
-            return lines.stream().filter(l -> l.kind() == LineKind.ADDED).toList();
-        }
-
-        List<DiffLine.Snapshot> removed() {
-            return lines.stream().filter(l -> l.kind() == LineKind.REMOVED).toList();
         }
 
         String heading(int hunk) {
@@ -53,7 +65,7 @@ record PatchView(List<Section> sections) {
         }
         Map<Integer, Section> out = new TreeMap<>();
         for (FileSection s : diff.sections()) {
-            out.put(s.index(), new Section(s.index(), s.path().text(), text(s.oldPath()), text(s.newPath()),
+            out.put(s.index(), Section.of(s.index(), s.path().text(), text(s.oldPath()), text(s.newPath()),
                     s.header().isNew(), s.header().isDeleted(), s.header().isRename(), s.header().line(),
                     lines.getOrDefault(s.index(), List.of()), headings.getOrDefault(s.index(), Map.of())));
         }
@@ -62,7 +74,7 @@ record PatchView(List<Section> sections) {
                 DiffLine.Snapshot first = e.getValue().get(0);
                 String p = first.path().text();
                 // Cut short: the header is unknown beyond the path, so the section counts as a modification.
-                out.put(e.getKey(), new Section(e.getKey(), p, p, p, false, false, false, first.lineNumber(),
+                out.put(e.getKey(), Section.of(e.getKey(), p, p, p, false, false, false, first.lineNumber(),
                         e.getValue(), headings.getOrDefault(e.getKey(), Map.of())));
             }
         }
