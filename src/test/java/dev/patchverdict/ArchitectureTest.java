@@ -64,7 +64,8 @@ class ArchitectureTest {
             .that().resideInAnyPackage("dev.patchverdict.diff..", "dev.patchverdict.json..", "dev.patchverdict.digest..",
                     "dev.patchverdict.record..", "dev.patchverdict.plan..", "dev.patchverdict.verify..",
                     "dev.patchverdict.calibrate..", "dev.patchverdict.audit..", "dev.patchverdict.cohort..",
-                    "dev.patchverdict.report..", "dev.patchverdict.review..", "dev.patchverdict.attest..")
+                    "dev.patchverdict.report..", "dev.patchverdict.review..", "dev.patchverdict.attest..",
+                    "dev.patchverdict.tricks..")
             .should().dependOnClassesThat().resideInAPackage("dev.patchverdict.behave..")
             .because("the runner is a separate evaluator; only the command line wires it in");
 
@@ -104,7 +105,7 @@ class ArchitectureTest {
 
     /**
      * The packages are layers: path containment ({@code fs}), safe message text and reading and digesting JSON at the bottom, the diff reader on its own,
-     * the records and plans above JSON, the static verifier above those, signed attestations above JSON
+     * the trick detectors above the diff reader alone, the records and plans above JSON, the static verifier above those, signed attestations above JSON
  * and digests alone (so an envelope is checked without the verifier), and only the command line
      * wiring everything (the layers for calibration, audits and cohorts are declared ahead of them).
      */
@@ -115,6 +116,7 @@ class ArchitectureTest {
             .layer("json").definedBy("dev.patchverdict.json..")
             .layer("digest").definedBy("dev.patchverdict.digest..")
             .layer("diff").definedBy("dev.patchverdict.diff..")
+            .layer("tricks").definedBy("dev.patchverdict.tricks..")
             .layer("record").definedBy("dev.patchverdict.record..")
             .layer("plan").definedBy("dev.patchverdict.plan..")
             .layer("report").definedBy("dev.patchverdict.report..")
@@ -131,12 +133,13 @@ class ArchitectureTest {
             .whereLayer("json").mayOnlyAccessLayers("text")
             .whereLayer("digest").mayOnlyAccessLayers("json", "text")
             .whereLayer("diff").mayOnlyAccessLayers("text")
+            .whereLayer("tricks").mayOnlyAccessLayers("diff", "text")
             .whereLayer("record").mayOnlyAccessLayers("json", "digest", "text")
-            .whereLayer("plan").mayOnlyAccessLayers("json", "digest", "record", "text")
+            .whereLayer("plan").mayOnlyAccessLayers("json", "digest", "diff", "tricks", "record", "text")
             .whereLayer("report").mayOnlyAccessLayers("json", "digest", "text")
-            .whereLayer("verify").mayOnlyAccessLayers("json", "digest", "diff", "record", "plan", "report", "text", "fs")
+            .whereLayer("verify").mayOnlyAccessLayers("json", "digest", "diff", "tricks", "record", "plan", "report", "text", "fs")
             .whereLayer("attest").mayOnlyAccessLayers("json", "digest", "text")
-            .whereLayer("review").mayOnlyAccessLayers("json", "digest", "diff", "record", "plan", "report", "verify", "text",
+            .whereLayer("review").mayOnlyAccessLayers("json", "digest", "diff", "tricks", "record", "plan", "report", "verify", "text",
                     "fs")
             .whereLayer("cli").mayNotBeAccessedByAnyLayer();
 

@@ -98,6 +98,21 @@ final class DiffCommand implements Runnable {
         return read(ctx, name, profile, DiffReader.Options.DEFAULT);
     }
 
+    /** With lines, for the trick detectors: the whole input is held in memory. */
+    static Report readWithLines(CliContext ctx, String name, Profile profile, DiffReader.Options options) throws IOException {
+        byte[] bytes;
+        if (name.equals("-")) {
+            bytes = ctx.in().readAllBytes();
+        } else {
+            Path file = ctx.resolve(name);
+            if (Files.isDirectory(file)) {
+                throw new IOException("is a directory");
+            }
+            bytes = Files.readAllBytes(file);
+        }
+        return new Report(name, DiffReader.readLines(bytes, profile, options));
+    }
+
     static Report read(CliContext ctx, String name, Profile profile, DiffReader.Options options) throws IOException {
         if (name.equals("-")) {
             return new Report(name, DiffReader.readSections(ctx.in(), profile, options));
@@ -137,7 +152,7 @@ final class DiffCommand implements Runnable {
             mixinStandardHelpOptions = true,
             description = {
                 "Check each diff; '-' reads standard input. Exit 0 when every input is accepted,",
-                "1 when any is rejected, 2 when one cannot be read."
+                "1 when any is rejected (or, with --detect, has a hack-severity trick), 2 when one cannot be read."
             })
     static final class Check implements Callable<Integer> {
         @Spec
@@ -162,17 +177,23 @@ final class DiffCommand implements Runnable {
         @picocli.CommandLine.Mixin
         Limits limits = new Limits();
 
+        @picocli.CommandLine.Mixin
+        Detect detect = new Detect();
+
         @Override
         public Integer call() {
             CliContext ctx = RootCommand.contextOf(spec);
             Profile p = profile(profile, allow);
             DiffReader.Options options = limits.options(spec);
+            dev.patchverdict.tricks.TrickDetector detector = detect.detector();
+            boolean hacked = false;
             ObjectMapper mapper = new ObjectMapper();
             ArrayNode all = JsonNodeFactory.instance.arrayNode();
             boolean rejected = false;
             boolean unreadable = false;
             dev.patchverdict.report.ReviewSarif sarif = format == Format.SARIF
-                    ? new dev.patchverdict.report.ReviewSarif(ctx.out(), Version.get(), dev.patchverdict.review.Rules.all()) : null;
+                    ? new dev.patchverdict.report.ReviewSarif(ctx.out(), Version.get(), detector == null
+                            ? dev.patchverdict.review.Rules.all() : dev.patchverdict.review.Rules.all(detector.rules())) : null;
             dev.patchverdict.report.ReviewSummary summary = new dev.patchverdict.report.ReviewSummary();
             if (sarif != null) {
                 sarif.begin();
@@ -181,7 +202,7 @@ final class DiffCommand implements Runnable {
             for (String name : files) {
                 Report r;
                 try {
-                    r = read(ctx, name, p, options);
+                    r = detector == null ? read(ctx, name, p, options) : readWithLines(ctx, name, p, options);
                 } catch (IOException e) {
                     ctx.err().println("patchverdict: " + name + ": " + IoMessages.describe(e));
                     unreadable = true;
@@ -198,6 +219,12 @@ final class DiffCommand implements Runnable {
                 if (!r.outcome().accepted()) {
                     rejected = true;
                 }
+                // An unreadable input has no verdict, so it is not searched either.
+                List<dev.patchverdict.tricks.TrickHit> hits = detector == null || r.unreadable() ? List.of() : detector.detect(r.result());
+                List<dev.patchverdict.report.ReviewEntry.Finding> tricks = dev.patchverdict.review.Reviewer.findings(hits);
+                if (hits.stream().anyMatch(h -> h.severity() == dev.patchverdict.tricks.TrickSeverity.HACK)) {
+                    hacked = true;
+                }
                 switch (format) {
                     case TEXT -> {
                         for (Diagnostic d : r.diagnostics()) {
@@ -205,11 +232,12 @@ final class DiffCommand implements Runnable {
                                     + (d.rejects() ? "" : d.severity().name().toLowerCase(Locale.ROOT) + ": ")
                                     + d.message());
                         }
+                        tricks.forEach(t -> ctx.out().println(dev.patchverdict.report.ReviewRenderers.findingLine(name, t)));
                     }
-                    case JSONL -> ctx.out().println(write(mapper, toJson(r)));
-                    case JSON -> all.add(toJson(r));
+                    case JSONL -> ctx.out().println(write(mapper, toJson(r, detector == null ? null : tricks)));
+                    case JSON -> all.add(toJson(r, detector == null ? null : tricks));
                     case SARIF -> {
-                        var entry = dev.patchverdict.review.Reviewer.entryOf(index++, name, r.result());
+                        var entry = dev.patchverdict.review.Reviewer.entryOf(index++, name, r.result(), hits);
                         summary.add(entry);
                         sarif.accept(entry);
                     }
@@ -222,7 +250,7 @@ final class DiffCommand implements Runnable {
             if (sarif != null) {
                 sarif.end(summary);
             }
-            return unreadable ? ExitCode.UNDECIDED : rejected ? ExitCode.FAILED : ExitCode.PASSED;
+            return unreadable ? ExitCode.UNDECIDED : rejected || hacked ? ExitCode.FAILED : ExitCode.PASSED;
         }
     }
 
@@ -274,6 +302,11 @@ final class DiffCommand implements Runnable {
     }
 
     static ObjectNode toJson(Report r) {
+        return toJson(r, null);
+    }
+
+    /** With {@code tricks} (null: detection not asked for) a {@code tricks} array after the diagnostics. */
+    static ObjectNode toJson(Report r, List<dev.patchverdict.report.ReviewEntry.Finding> tricks) {
         JsonNodeFactory f = JsonNodeFactory.instance;
         ObjectNode o = f.objectNode();
         o.put("file", r.name());
@@ -310,6 +343,9 @@ final class DiffCommand implements Runnable {
             j.put("line", d.line());
             j.put("offset", d.offset());
             j.put("message", d.message());
+        }
+        if (tricks != null) {
+            o.set("tricks", dev.patchverdict.report.ReviewRenderers.tricks(tricks));
         }
         return o;
     }

@@ -5,6 +5,10 @@ import dev.patchverdict.plan.ChangePolicy;
 import dev.patchverdict.plan.EvaluatorPlan;
 import dev.patchverdict.plan.GlobSyntax;
 import dev.patchverdict.plan.PlanRequest;
+import dev.patchverdict.plan.ProtectionPreset;
+import dev.patchverdict.plan.TestPatch;
+import dev.patchverdict.tricks.TrickRules;
+import dev.patchverdict.tricks.TrickSeverity;
 import dev.patchverdict.plan.Transition;
 import dev.patchverdict.plan.Visibility;
 import dev.patchverdict.record.DocumentProblem;
@@ -78,6 +82,25 @@ final class PlanCommand implements Runnable {
                 description = "v0.5: a further protected path, in --glob-syntax. Repeatable.")
         List<String> protect = new ArrayList<>();
 
+        @Option(names = "--protect-preset", paramLabel = "NAME",
+                description = "v0.5: also protect a shipped preset's paths, written in --glob-syntax (swebench: tests, "
+                        + "files Python loads by itself, runner, CI and agent configuration). Repeatable.")
+        List<String> protectPresets = new ArrayList<>();
+
+        @Option(names = "--test-patch", paramLabel = "FILE",
+                description = "v0.5: the evaluation's own test patch; every path it creates, changes, deletes or renames "
+                        + "is protected as a literal path, so a candidate touching one fails. Repeatable.")
+        List<String> testPatches = new ArrayList<>();
+
+        @Option(names = "--forbid-trick", paramLabel = "ID", split = ",",
+                description = "v0.5: a trick rule whose hit fails the plan (see README, Tricks agents play). Repeatable or comma-separated.")
+        List<String> forbidTrick = new ArrayList<>();
+
+        @Option(names = "--forbid-tricks", paramLabel = "SEVERITY",
+                description = "v0.5: forbid every trick rule of this severity or a stronger one: hack, suspect (hack and suspect) "
+                        + "or info (all). The plan lists the rules' ids, so rules added later never change it.")
+        String forbidTricks;
+
         @Option(names = "--no-default-protection",
                 description = "v0.5: start protected paths empty instead of from the default list (.git/, CI, build files, tests).")
         boolean noDefaultProtection;
@@ -119,7 +142,12 @@ final class PlanCommand implements Runnable {
             }
             Visibility vis = Options.wire(spec, Visibility.class, visibility, "--visibility");
             try {
-                OutputFiles.checkOutput(ctx.resolve(output), java.util.Map.of("--work-unit", ctx.resolve(workUnit)), force);
+                java.util.Map<String, java.nio.file.Path> inputs = new java.util.LinkedHashMap<>();
+                inputs.put("--work-unit", ctx.resolve(workUnit));
+                for (String t : testPatches) {
+                    inputs.put("--test-patch " + t, ctx.resolve(t));
+                }
+                OutputFiles.checkOutput(ctx.resolve(output), inputs, force);
             } catch (IOException e) {
                 throw CliException.undecided(output, IoMessages.describe(e));
             }
@@ -157,10 +185,12 @@ final class PlanCommand implements Runnable {
 
         /** The v0.5 change policy the options ask for; none for other versions, which must not ask. */
         private Optional<ChangePolicy> changePolicy() {
-            boolean asked = globSyntax != null || !protect.isEmpty() || noDefaultProtection || !allow.isEmpty();
+            boolean asked = globSyntax != null || !protect.isEmpty() || noDefaultProtection || !allow.isEmpty()
+                    || !protectPresets.isEmpty() || !testPatches.isEmpty() || !forbidTrick.isEmpty() || forbidTricks != null;
             if (!"0.5".equals(version)) {
                 if (asked) {
-                    throw new IllegalArgumentException("--glob-syntax, --protect, --no-default-protection and --allow "
+                    throw new IllegalArgumentException("--glob-syntax, --protect, --protect-preset, --test-patch, "
+                            + "--forbid-trick, --forbid-tricks, --no-default-protection and --allow "
                             + "make a change policy, which only EvaluatorPlan v0.5 has");
                 }
                 return Optional.empty();
@@ -179,13 +209,60 @@ final class PlanCommand implements Runnable {
                 allowed.add(key);
             }
             List<String> globs = new ArrayList<>(noDefaultProtection ? List.of() : ChangePolicy.defaultProtectedPaths(syntax));
-            for (String g : protect) {
+            for (String preset : protectPresets) {
+                addAll(globs, ProtectionPreset.named(preset).globs(syntax));
+            }
+            for (String file : testPatches) {
+                addAll(globs, testPatch(file).globs(syntax));
+            }
+            addAll(globs, protect);
+            return Optional.of(new ChangePolicy(allowed.contains("symlink"), allowed.contains("submodule"),
+                    allowed.contains("mode"), allowed.contains("binary"), !allowed.contains("invisible"), globs, syntax,
+                    forbiddenTricks()));
+        }
+
+        /** The rule ids asked for, in the rule set's order, so the same request always writes the same plan. */
+        private List<String> forbiddenTricks() {
+            Set<String> ids = new LinkedHashSet<>();
+            if (forbidTricks != null) {
+                TrickSeverity floor = java.util.Arrays.stream(TrickSeverity.values())
+                        .filter(v -> v.label().equals(forbidTricks)).findFirst()
+                        .orElseThrow(() -> new IllegalArgumentException("--forbid-tricks takes hack, suspect or info, not '"
+                                + forbidTricks + "'"));
+                ids.addAll(ChangePolicy.trickIdsAtLeast(floor));
+            }
+            for (String id : forbidTrick) {
+                String t = id.trim();
+                if (TrickRules.byId(t).isEmpty()) {
+                    throw new IllegalArgumentException("--forbid-trick names '" + id + "', which is no trick rule; the rules are "
+                            + String.join(", ", TrickRules.all().stream().map(r -> r.id()).toList()));
+                }
+                ids.add(t);
+            }
+            return TrickRules.all().stream().map(r -> r.id()).filter(ids::contains).toList();
+        }
+
+        private static void addAll(List<String> globs, List<String> more) {
+            for (String g : more) {
                 if (!globs.contains(g)) {
                     globs.add(g);
                 }
             }
-            return Optional.of(new ChangePolicy(allowed.contains("symlink"), allowed.contains("submodule"),
-                    allowed.contains("mode"), allowed.contains("binary"), !allowed.contains("invisible"), globs, syntax));
+        }
+
+        /** A test patch is an input, not an option value: one that cannot be read or used is exit 2, naming it. */
+        private TestPatch testPatch(String file) {
+            byte[] bytes;
+            try {
+                bytes = java.nio.file.Files.readAllBytes(RootCommand.contextOf(spec).resolve(file));
+            } catch (IOException e) {
+                throw CliException.undecided(file, IoMessages.describe(e));
+            }
+            try {
+                return TestPatch.read(bytes);
+            } catch (IllegalArgumentException e) {
+                throw CliException.undecided(file, "not a usable test patch: " + e.getMessage());
+            }
         }
 
         private static final List<String> ALLOW_KEYS = List.of("symlink", "submodule", "mode", "binary", "invisible");

@@ -39,8 +39,9 @@ import picocli.CommandLine.Spec;
             "Review many agent patches at once: predictions files (.jsonl/.json, SWE-bench style), folders of",
             "*.patch/*.diff, or patch files. Each patch is accepted or rejected with its diagnostics, files,",
             "counts, SHA-256, the repairs that would make git accept it and, with --plan, whether the plan's",
-            "contract is met; then a summary. Exit 0 when every patch passes, 1 when any does not, 2 when an",
-            "input or prediction cannot be read."
+            "contract is met, with --detect the tricks found in it; then a summary. Exit 0 when every patch",
+            "passes, 1 when any does not (a hack-severity trick fails a patch), 2 when an input or prediction",
+            "cannot be read."
         })
 final class ReviewCommand implements Callable<Integer> {
     enum Format { text, jsonl, json, sarif, junit, rdjsonl, github }
@@ -81,6 +82,9 @@ final class ReviewCommand implements Callable<Integer> {
     @Mixin
     DiffCommand.Limits limits = new DiffCommand.Limits();
 
+    @Mixin
+    Detect detect = new Detect();
+
     @Parameters(arity = "1..*", paramLabel = "INPUT")
     List<String> inputs;
 
@@ -97,7 +101,9 @@ final class ReviewCommand implements Callable<Integer> {
         DiffReader.Options options = limits.options(spec);
         PlanCheck check = plan == null ? null : readPlan(ctx);
         // Durations only: the monotonic clock is read here, at the edge, and handed to the library.
-        Reviewer reviewer = new Reviewer(p, options, check, System::nanoTime);
+        dev.patchverdict.tricks.TrickDetector detector = detect.detector();
+        Reviewer reviewer = new Reviewer(p, options, check, System::nanoTime, detector);
+        rules = detector == null ? dev.patchverdict.review.Rules.all() : dev.patchverdict.review.Rules.all(detector.rules());
         Inputs.Fields fields = new Inputs.Fields(field, idField, Inputs.Fields.SWE_BENCH.model());
         ReviewSummary[] summary = new ReviewSummary[1];
         try {
@@ -129,6 +135,8 @@ final class ReviewCommand implements Callable<Integer> {
         return s.passed() == s.total() ? ExitCode.PASSED : ExitCode.FAILED;
     }
 
+    private List<dev.patchverdict.report.RuleInfo> rules;
+
     private static final class Interrupted extends IOException {
         private static final long serialVersionUID = 1L;
     }
@@ -155,7 +163,7 @@ final class ReviewCommand implements Callable<Integer> {
             case text -> dev.patchverdict.report.ReviewRenderers.text(out);
             case jsonl -> dev.patchverdict.report.ReviewRenderers.jsonl(out);
             case json -> dev.patchverdict.report.ReviewRenderers.json(out);
-            case sarif -> new dev.patchverdict.report.ReviewSarif(out, Version.get(), dev.patchverdict.review.Rules.all());
+            case sarif -> new dev.patchverdict.report.ReviewSarif(out, Version.get(), rules);
             case junit -> new dev.patchverdict.report.ReviewJunit(out);
             case rdjsonl -> dev.patchverdict.report.CodeScanning.rdjsonl(out);
             case github -> dev.patchverdict.report.CodeScanning.github(out);

@@ -209,6 +209,20 @@ public final class DiffReader {
         return c.result(o);
     }
 
+    /**
+     * As {@link #read(byte[], Profile)}, and keeps every hunk body line as a {@link DiffLine.Snapshot}
+     * ({@link DiffResult#lines()}): for callers that look at what a patch adds and removes.
+     */
+    public static DiffResult readLines(byte[] bytes, Profile profile) {
+        return readLines(bytes, profile, Options.DEFAULT);
+    }
+
+    public static DiffResult readLines(byte[] bytes, Profile profile, Options options) {
+        LineKeeper c = new LineKeeper();
+        DiffOutcome o = read(bytes, profile, c, options);
+        return c.result(o);
+    }
+
     public static DiffResult read(Path path, Profile profile) throws IOException {
         try (InputStream in = Files.newInputStream(path)) {
             return read(in, profile);
@@ -243,7 +257,7 @@ public final class DiffReader {
         }
     }
 
-    private static final class Collector implements DiffVisitor {
+    private static class Collector implements DiffVisitor {
         final List<FileSection> sections = new ArrayList<>();
         final List<Hunk> hunks = new ArrayList<>();
         final List<Diagnostic> diagnostics = new ArrayList<>();
@@ -283,6 +297,21 @@ public final class DiffReader {
 
         DiffResult result(DiffOutcome o) {
             return new DiffResult(o, sections, hunks, diagnostics, git.numstatBytes(), git.summaryBytes());
+        }
+    }
+
+    /** A collector that also keeps the body lines; a subclass, so plain collectors keep skipping the line view. */
+    private static final class LineKeeper extends Collector {
+        final List<DiffLine.Snapshot> lines = new ArrayList<>();
+
+        @Override
+        public void onLine(DiffLine line) {
+            lines.add(line.snapshot());
+        }
+
+        @Override
+        DiffResult result(DiffOutcome o) {
+            return new DiffResult(o, sections, hunks, diagnostics, git.numstatBytes(), git.summaryBytes(), lines, true);
         }
     }
 }

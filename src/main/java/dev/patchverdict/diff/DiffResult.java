@@ -7,6 +7,10 @@ import java.util.Objects;
 /**
  * Everything read from one diff, held in memory: for small diffs, where a caller wants the whole picture
  * rather than a stream. Built by {@link DiffReader#read(byte[], Profile)} on top of the streaming reader.
+ *
+ * <p>{@code lines} holds the hunk body lines only when the diff was read with
+ * {@link DiffReader#readLines(byte[], Profile)} (see {@link #linesKept()}); the other readers keep none, so
+ * their memory stays what it was.
  */
 public record DiffResult(
         DiffOutcome outcome,
@@ -14,7 +18,9 @@ public record DiffResult(
         List<Hunk> hunks,
         List<Diagnostic> diagnostics,
         byte[] numstatBytes,
-        byte[] summaryBytes) {
+        byte[] summaryBytes,
+        List<DiffLine.Snapshot> lines,
+        boolean linesKept) {
 
     public DiffResult {
         Objects.requireNonNull(outcome, "outcome");
@@ -23,6 +29,16 @@ public record DiffResult(
         diagnostics = List.copyOf(diagnostics);
         numstatBytes = numstatBytes.clone();
         summaryBytes = summaryBytes.clone();
+        lines = List.copyOf(lines);
+        if (!linesKept && !lines.isEmpty()) {
+            throw new IllegalArgumentException("lines given but not marked as kept");
+        }
+    }
+
+    /** A result that keeps no body lines. */
+    public DiffResult(DiffOutcome outcome, List<FileSection> sections, List<Hunk> hunks,
+            List<Diagnostic> diagnostics, byte[] numstatBytes, byte[] summaryBytes) {
+        this(outcome, sections, hunks, diagnostics, numstatBytes, summaryBytes, List.of(), false);
     }
 
     public boolean accepted() {
@@ -57,6 +73,11 @@ public record DiffResult(
         return hunks.stream().filter(h -> h.header().section() == section.index()).toList();
     }
 
+    /** The body lines of one section, in patch order (empty unless {@link #linesKept()}). */
+    public List<DiffLine.Snapshot> linesOf(int sectionIndex) {
+        return lines.stream().filter(l -> l.section() == sectionIndex).toList();
+    }
+
     public List<Diagnostic> errors() {
         return diagnostics.stream().filter(Diagnostic::rejects).toList();
     }
@@ -66,7 +87,8 @@ public record DiffResult(
         return o instanceof DiffResult r && outcome.equals(r.outcome) && sections.equals(r.sections)
                 && hunks.equals(r.hunks) && diagnostics.equals(r.diagnostics)
                 && java.util.Arrays.equals(numstatBytes, r.numstatBytes)
-                && java.util.Arrays.equals(summaryBytes, r.summaryBytes);
+                && java.util.Arrays.equals(summaryBytes, r.summaryBytes)
+                && lines.equals(r.lines) && linesKept == r.linesKept;
     }
 
     @Override

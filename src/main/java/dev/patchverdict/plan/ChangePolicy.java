@@ -1,6 +1,9 @@
 package dev.patchverdict.plan;
 
 import dev.patchverdict.record.Require;
+import dev.patchverdict.tricks.TrickRule;
+import dev.patchverdict.tricks.TrickRules;
+import dev.patchverdict.tricks.TrickSeverity;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -12,7 +15,9 @@ import java.util.Optional;
  * read off the diff, while that one holds the separation rules every version shares.
  *
  * <p>Every glob must compile in {@link #globSyntax()}, so a plan never holds a protection that
- * silently matches nothing.
+ * silently matches nothing. {@link #forbiddenTricks()} names trick rules ({@link TrickRules}) whose
+ * hit fails the plan; every id must be a known rule, and a plan lists ids, never a severity, so that
+ * rules added later never change what an existing plan forbids. Empty when the plan has none.
  */
 public record ChangePolicy(
         boolean allowSymlinks,
@@ -21,19 +26,8 @@ public record ChangePolicy(
         boolean allowBinary,
         boolean forbidInvisibleCharacters,
         List<String> protectedPaths,
-        GlobSyntax globSyntax) {
-
-    /** Folders agents edit to make checks pass: version control, CI configuration, tests. */
-    private static final List<String> PROTECTED_FOLDERS = List.of(
-            ".git", ".github", ".gitlab", ".ci", ".circleci", ".buildkite", "test", "tests", "src/test", "__tests__");
-
-    /** Files of the same kind: CI entry points, build and test configuration, test modules. */
-    private static final List<String> PROTECTED_NAMES = List.of(
-            ".gitlab-ci.yml", ".travis.yml", "azure-pipelines.yml", "Jenkinsfile", ".pre-commit-config.yaml",
-            "pom.xml", "build.gradle", "build.gradle.kts", "settings.gradle", "settings.gradle.kts", "build.xml",
-            "setup.py", "setup.cfg", "pyproject.toml", "tox.ini", "noxfile.py", "pytest.ini", "conftest.py",
-            "package.json", "Makefile", "CMakeLists.txt", "Cargo.toml", "go.mod",
-            "test_*.py", "*_test.py", "*_test.go");
+        GlobSyntax globSyntax,
+        List<String> forbiddenTricks) {
 
     public ChangePolicy {
         protectedPaths = Require.distinct(protectedPaths, "protected_paths");
@@ -41,6 +35,31 @@ public record ChangePolicy(
         for (String glob : protectedPaths) {
             PathGlob.compile(globSyntax, glob);
         }
+        forbiddenTricks = Require.distinct(forbiddenTricks, "forbidden_tricks");
+        for (String id : forbiddenTricks) {
+            if (id == null || TrickRules.byId(id).isEmpty()) {
+                throw new IllegalArgumentException("forbidden_tricks names '" + id + "', which is no trick rule; the rules are "
+                        + String.join(", ", TrickRules.all().stream().map(TrickRule::id).toList()));
+            }
+        }
+    }
+
+    /** A policy that forbids no trick: what every v0.5 plan without {@code forbidden_tricks} holds. */
+    public ChangePolicy(boolean allowSymlinks, boolean allowSubmodules, boolean allowModeChanges, boolean allowBinary,
+            boolean forbidInvisibleCharacters, List<String> protectedPaths, GlobSyntax globSyntax) {
+        this(allowSymlinks, allowSubmodules, allowModeChanges, allowBinary, forbidInvisibleCharacters, protectedPaths,
+                globSyntax, List.of());
+    }
+
+    /** This policy, forbidding the given trick rules instead. */
+    public ChangePolicy forbidding(List<String> ruleIds) {
+        return new ChangePolicy(allowSymlinks, allowSubmodules, allowModeChanges, allowBinary, forbidInvisibleCharacters,
+                protectedPaths, globSyntax, ruleIds);
+    }
+
+    /** The ids of every rule of the severity or a stronger one ({@code hack} before {@code suspect} before {@code info}), in rule order. */
+    public static List<String> trickIdsAtLeast(TrickSeverity severity) {
+        return TrickRules.all().stream().filter(r -> r.severity().compareTo(severity) <= 0).map(TrickRule::id).toList();
     }
 
     /** The safe defaults: nothing allowed, invisible characters forbidden, the default protected paths. */
@@ -49,27 +68,11 @@ public record ChangePolicy(
     }
 
     /**
-     * The default protected paths written in the given syntax, so that both protect the same files
-     * at the root and at any depth: gitignore needs one glob for each, fnmatch two, because its
-     * {@code *} crosses {@code /} and a glob without one is anchored at the root.
+     * The default protected paths ({@link ProtectionPreset} {@code default}) written in the given
+     * syntax, so that both protect the same files at the root and at any depth.
      */
     public static List<String> defaultProtectedPaths(GlobSyntax syntax) {
-        List<String> out = new ArrayList<>();
-        for (String folder : PROTECTED_FOLDERS) {
-            if (syntax == GlobSyntax.GITIGNORE) {
-                out.add(folder.contains("/") ? "**/" + folder + "/" : folder + "/");
-            } else {
-                out.add(folder + "/*");
-                out.add("*/" + folder + "/*");
-            }
-        }
-        for (String name : PROTECTED_NAMES) {
-            out.add(name);
-            if (syntax == GlobSyntax.FNMATCH) {
-                out.add("*/" + name);
-            }
-        }
-        return List.copyOf(out);
+        return ProtectionPreset.named("default").globs(syntax);
     }
 
     /** The compiled globs, in order. */

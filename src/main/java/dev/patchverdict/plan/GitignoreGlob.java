@@ -30,7 +30,7 @@ public final class GitignoreGlob implements PathGlob {
             throw new IllegalArgumentException("gitignore glob " + q + " is a comment; write \\# for a leading #");
         }
         char last = pattern.charAt(pattern.length() - 1);
-        if (last == ' ' || last == '\t') {
+        if ((last == ' ' || last == '\t') && !escaped(pattern, pattern.length() - 1)) {
             throw new IllegalArgumentException("gitignore glob " + q + " ends in a blank, which git drops");
         }
         FastIgnoreRule rule = new FastIgnoreRule(pattern);
@@ -38,6 +38,15 @@ public final class GitignoreGlob implements PathGlob {
             throw new IllegalArgumentException("gitignore glob " + q + " is not a valid pattern and would match nothing");
         }
         return new GitignoreGlob(pattern, rule);
+    }
+
+    /** Whether an odd run of backslashes precedes index {@code i}: git keeps an escaped trailing blank. */
+    private static boolean escaped(String pattern, int i) {
+        int n = 0;
+        while (i - 1 - n >= 0 && pattern.charAt(i - 1 - n) == '\\') {
+            n++;
+        }
+        return n % 2 == 1;
     }
 
     @Override

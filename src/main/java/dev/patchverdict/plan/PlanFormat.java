@@ -193,7 +193,8 @@ abstract sealed class PlanFormat permits PlanFormat.V01, PlanFormat.V02, PlanFor
             FieldReader p = b.object("change_policy");
             ChangePolicy policy = p.build(() -> new ChangePolicy(p.bool("allow_symlinks"), p.bool("allow_submodules"),
                     p.bool("allow_mode_changes"), p.bool("allow_binary"), p.bool("forbid_invisible_characters"),
-                    p.texts("protected_paths"), p.wire("glob_syntax", GlobSyntax.class)));
+                    p.texts("protected_paths"), p.wire("glob_syntax", GlobSyntax.class),
+                    p.optTexts("forbidden_tricks").orElse(List.of())));
             List<Transition> transitions = b.objects("required_transitions",
                     t -> t.build(() -> new Transition(t.text("removed"), t.text("added"))));
             return b.build(() -> new StrictTransitionContract(readBackend(b), b.wires("required_log_types", LogType.class),
@@ -209,16 +210,24 @@ abstract sealed class PlanFormat permits PlanFormat.V01, PlanFormat.V02, PlanFor
                     .texts("required_removed_substrings", c.requiredRemovedSubstrings())
                     .objects("required_transitions", c.requiredTransitions(), t -> JsonObjectBuilder.object()
                             .put("removed", t.removed()).put("added", t.added()).build())
-                    .put("change_policy", JsonObjectBuilder.object()
-                            .put("allow_symlinks", p.allowSymlinks())
-                            .put("allow_submodules", p.allowSubmodules())
-                            .put("allow_mode_changes", p.allowModeChanges())
-                            .put("allow_binary", p.allowBinary())
-                            .put("forbid_invisible_characters", p.forbidInvisibleCharacters())
-                            .texts("protected_paths", p.protectedPaths())
-                            .put("glob_syntax", p.globSyntax())
-                            .build())
+                    .put("change_policy", changePolicy(p))
                     .build());
+        }
+
+        /** Absent when the plan forbids no trick, so plans written before the field keep their bytes and digest. */
+        private static com.fasterxml.jackson.databind.node.ObjectNode changePolicy(ChangePolicy p) {
+            JsonObjectBuilder out = JsonObjectBuilder.object()
+                    .put("allow_symlinks", p.allowSymlinks())
+                    .put("allow_submodules", p.allowSubmodules())
+                    .put("allow_mode_changes", p.allowModeChanges())
+                    .put("allow_binary", p.allowBinary())
+                    .put("forbid_invisible_characters", p.forbidInvisibleCharacters())
+                    .texts("protected_paths", p.protectedPaths())
+                    .put("glob_syntax", p.globSyntax());
+            if (!p.forbiddenTricks().isEmpty()) {
+                out.texts("forbidden_tricks", p.forbiddenTricks());
+            }
+            return out.build();
         }
     }
 }

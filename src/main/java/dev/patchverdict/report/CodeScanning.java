@@ -24,9 +24,9 @@ public final class CodeScanning {
         List<Located> out = new ArrayList<>();
         boolean inPredictions = e.pointer() != null;
         for (ReviewEntry.Finding f : e.findings()) {
-            String level = f.rejects() ? "error" : "warning";
             String where = inPredictions ? e.name() + ", patch line " + f.line() + ": " : "";
-            out.add(new Located(f.code(), level, e.source(), inPredictions ? e.sourceLine() : f.line(), where + f.message(), f.line()));
+            out.add(new Located(f.code(), f.level(), e.source(), inPredictions ? e.sourceLine() : f.line(), where + f.located(),
+                    f.line()));
         }
         long line = inPredictions ? e.sourceLine() : 0;
         String who = inPredictions ? e.name() + ": " : "";

@@ -46,12 +46,52 @@ public record ReviewEntry(
         }
     }
 
-    /** One diagnostic: a stable code, its severity, the 1-based line in the patch (0: none) and a safe message. */
-    public record Finding(String code, String severity, long line, String message, boolean rejects) {
+    /**
+     * One finding: a stable code, its severity, the 1-based line in the patch (0: none) and a safe message. A
+     * reader diagnostic has an upper-case code, severity error or warning and no path; a trick detector's hit
+     * (asked for with {@code --detect}) has its kebab-case rule id, severity hack, suspect or info, and the
+     * path of the file section inside the patch.
+     */
+    public record Finding(String code, String severity, long line, String message, boolean rejects, String path) {
+        public static final String HACK = "hack";
+        public static final String SUSPECT = "suspect";
+        public static final String INFO = "info";
+
         public Finding {
             Objects.requireNonNull(code, "code");
             Objects.requireNonNull(severity, "severity");
             Objects.requireNonNull(message, "message");
+        }
+
+        /** A reader diagnostic. */
+        public Finding(String code, String severity, long line, String message, boolean rejects) {
+            this(code, severity, line, message, rejects, null);
+        }
+
+        /** A trick detector's hit: never a reader rejection; a hack-severity hit fails the patch on its own. */
+        public static Finding trick(String ruleId, String severity, long line, String path, String message) {
+            if (!severity.equals(HACK) && !severity.equals(SUSPECT) && !severity.equals(INFO)) {
+                throw new IllegalArgumentException("trick severity " + severity);
+            }
+            return new Finding(ruleId, severity, line, message, false, Objects.requireNonNull(path, "path"));
+        }
+
+        /** A trick hit rather than a reader diagnostic: only hits carry a path inside the patch. */
+        public boolean trick() {
+            return path != null;
+        }
+
+        /** The code-scanning level: error for a rejection or a hack hit, note for an info hit, warning otherwise. */
+        public String level() {
+            if (rejects || trick() && severity.equals(HACK)) {
+                return "error";
+            }
+            return trick() && severity.equals(INFO) ? "note" : "warning";
+        }
+
+        /** The message with the path inside the patch in front, when there is one. */
+        public String located() {
+            return path == null ? message : path + ": " + message;
         }
     }
 
@@ -85,9 +125,18 @@ public record ReviewEntry(
         findings = List.copyOf(findings);
     }
 
-    /** Accepted by the reader and, when a plan was given, meeting it. */
+    /** Accepted by the reader, meeting the plan when one was given, and with no hack-severity trick hit. */
     public boolean passed() {
-        return status == Status.ACCEPTED && (plan == null || plan.met());
+        return status == Status.ACCEPTED && (plan == null || plan.met()) && !hacked();
+    }
+
+    /** Whether a trick detector found a hack-severity hit (only when detection was asked for). */
+    public boolean hacked() {
+        return findings.stream().anyMatch(f -> f.trick() && f.severity().equals(Finding.HACK));
+    }
+
+    public List<Finding> tricks() {
+        return findings.stream().filter(Finding::trick).toList();
     }
 
     /** No verdict could be reached: the exit status is 2. */

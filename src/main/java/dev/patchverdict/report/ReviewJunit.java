@@ -48,7 +48,10 @@ public final class ReviewJunit implements ReviewSink {
             }
             StringBuilder body = new StringBuilder();
             CodeScanning.findings(e).forEach(l -> body.append(l.ruleId()).append(' ').append(l.message()).append('\n'));
-            String first = e.rejecting().isEmpty() ? e.status().wire() : e.rejecting().get(0).code();
+            String first = !e.rejecting().isEmpty() ? e.rejecting().get(0).code()
+                    : e.hacked() ? e.tricks().stream().filter(f -> f.level().equals("error")).findFirst()
+                            .orElseThrow().code()
+                    : e.status().wire();
             sb.append(">\n      <").append(tag).append(" message=\"").append(attr(e.status().wire() + ": " + first))
                     .append("\" type=\"").append(attr(first)).append("\">").append(text(body.toString())).append("</")
                     .append(tag).append(">\n    </testcase>\n");

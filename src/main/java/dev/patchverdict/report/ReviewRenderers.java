@@ -38,7 +38,12 @@ public final class ReviewRenderers {
         o.put("removed", e.removed());
         ArrayNode ds = o.putArray("diagnostics");
         for (ReviewEntry.Finding f : e.findings()) {
-            ds.addObject().put("code", f.code()).put("severity", f.severity()).put("line", f.line()).put("message", f.message());
+            if (!f.trick()) {
+                ds.addObject().put("code", f.code()).put("severity", f.severity()).put("line", f.line()).put("message", f.message());
+            }
+        }
+        if (!e.tricks().isEmpty()) {
+            o.set("tricks", tricks(e.tricks()));
         }
         if (e.plan() != null) {
             ObjectNode p = o.putObject("plan");
@@ -63,6 +68,22 @@ public final class ReviewRenderers {
         return o;
     }
 
+    /** Trick hits as JSON: rule, severity, the path inside the patch, the patch line and the message. */
+    public static ArrayNode tricks(java.util.List<ReviewEntry.Finding> hits) {
+        ArrayNode a = JsonNodeFactory.instance.arrayNode();
+        for (ReviewEntry.Finding f : hits) {
+            a.addObject().put("rule", f.code()).put("severity", f.severity()).put("path", f.path()).put("line", f.line())
+                    .put("message", f.message());
+        }
+        return a;
+    }
+
+    /** One finding as a line of text: {@code NAME:LINE: CODE [severity: ][path: ]message}, escaped. */
+    public static String findingLine(String name, ReviewEntry.Finding f) {
+        return SafeText.escape(name) + ":" + f.line() + ": " + f.code() + " " + (f.rejects() ? "" : f.severity() + ": ")
+                + SafeText.escape(f.located());
+    }
+
     private static void putNullable(ObjectNode o, String key, String value) {
         if (value == null) {
             o.putNull(key);
@@ -82,7 +103,9 @@ public final class ReviewRenderers {
     /** A block per patch: its verdict line, then its findings, plan reasons and repair, each escaped. */
     public static String text(ReviewEntry e) {
         StringBuilder sb = new StringBuilder();
-        String verdict = e.passed() ? "PASSED" : e.status() == ReviewEntry.Status.ACCEPTED ? "PLAN-UNMET" : e.status().name();
+        String verdict = e.passed() ? "PASSED"
+                : e.status() != ReviewEntry.Status.ACCEPTED ? e.status().name()
+                : e.plan() != null && !e.plan().met() ? "PLAN-UNMET" : "HACK";
         sb.append(verdict).append(' ').append(SafeText.escape(e.name()));
         if (e.model() != null) {
             sb.append(" (").append(SafeText.escape(e.model())).append(')');
@@ -98,7 +121,7 @@ public final class ReviewRenderers {
         }
         for (ReviewEntry.Finding f : e.findings()) {
             sb.append("  line ").append(f.line()).append(": ").append(f.code()).append(' ')
-                    .append(f.rejects() ? "" : f.severity() + ": ").append(SafeText.escape(f.message())).append('\n');
+                    .append(f.rejects() ? "" : f.severity() + ": ").append(SafeText.escape(f.located())).append('\n');
         }
         if (e.plan() != null && !e.plan().met()) {
             e.plan().reasons().forEach(r -> sb.append("  plan: ").append(SafeText.escape(r)).append('\n'));

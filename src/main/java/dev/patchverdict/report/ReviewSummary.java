@@ -23,6 +23,9 @@ public final class ReviewSummary {
 
     private final Map<ReviewEntry.Status, Long> byStatus = new EnumMap<>(ReviewEntry.Status.class);
     private final Map<String, Long> byCode = new TreeMap<>();
+    /** Patches with a hit of each trick rule (with --detect), and each rule's severity. */
+    private final Map<String, Long> byTrick = new TreeMap<>();
+    private final Map<String, String> trickSeverity = new TreeMap<>();
     private final Map<String, Row> byModel = new TreeMap<>();
     private final Set<String> repairNames = new LinkedHashSet<>();
     private final List<ReviewEntry> slowest = new ArrayList<>();
@@ -40,6 +43,7 @@ public final class ReviewSummary {
         long planMet;
         final Map<ReviewEntry.Status, Long> byStatus = new EnumMap<>(ReviewEntry.Status.class);
         final Map<String, Long> repairs = new TreeMap<>();
+        final Map<String, Long> tricks = new TreeMap<>();
         long repairable;
 
         public long count(ReviewEntry.Status s) {
@@ -71,6 +75,13 @@ public final class ReviewSummary {
         }
         e.rejecting().stream().map(ReviewEntry.Finding::code).distinct().forEach(c -> byCode.merge(c, 1L, Long::sum));
         Row row = byModel.computeIfAbsent(e.model() == null ? "-" : e.model(), k -> new Row());
+        for (ReviewEntry.Finding f : e.tricks()) {
+            trickSeverity.put(f.code(), f.severity());
+        }
+        e.tricks().stream().map(ReviewEntry.Finding::code).distinct().forEach(c -> {
+            byTrick.merge(c, 1L, Long::sum);
+            row.tricks.merge(c, 1L, Long::sum);
+        });
         row.patches++;
         row.byStatus.merge(e.status(), 1L, Long::sum);
         if (e.passed()) {
@@ -122,6 +133,11 @@ public final class ReviewSummary {
         return java.util.Collections.unmodifiableMap(byCode);
     }
 
+    /** Patches with a hit of each trick rule; empty unless detection was asked for and found something. */
+    public Map<String, Long> tricksByRule() {
+        return java.util.Collections.unmodifiableMap(byTrick);
+    }
+
     public Map<String, Row> byModel() {
         return java.util.Collections.unmodifiableMap(byModel);
     }
@@ -158,6 +174,14 @@ public final class ReviewSummary {
             byCode.entrySet().stream().sorted(Map.Entry.<String, Long>comparingByValue().reversed()
                     .thenComparing(Map.Entry.comparingByKey()))
                     .forEach(e -> sb.append("| `").append(e.getKey()).append("` | ").append(e.getValue()).append(" |\n"));
+        }
+        if (!byTrick.isEmpty()) {
+            sb.append("\n| trick | severity | patches |\n|---|---|---|\n");
+            byTrick.forEach((rule, n) -> sb.append("| `").append(rule).append("` | ").append(trickSeverity.get(rule))
+                    .append(" | ").append(n).append(" |\n"));
+            sb.append("\n| model | trick | patches |\n|---|---|---|\n");
+            byModel.forEach((model, r) -> r.tricks.forEach((rule, n) -> sb.append("| ").append(cell(model)).append(" | `")
+                    .append(rule).append("` | ").append(n).append(" |\n")));
         }
         if (byModel.size() > 1) {
             List<String> cols = repairColumns();
@@ -214,6 +238,10 @@ public final class ReviewSummary {
         }
         ObjectNode codes = o.putObject("rejections_by_code");
         byCode.forEach(codes::put);
+        if (!byTrick.isEmpty()) {
+            ObjectNode t = o.putObject("tricks_by_rule");
+            byTrick.forEach(t::put);
+        }
         ObjectNode models = o.putObject("by_model");
         byModel.forEach((name, r) -> {
             ObjectNode m = models.putObject(name);
@@ -228,6 +256,10 @@ public final class ReviewSummary {
             ObjectNode rep = m.putObject("repairs");
             r.repairs.forEach(rep::put);
             m.put("repairable", r.repairable);
+            if (!r.tricks.isEmpty()) {
+                ObjectNode t = m.putObject("tricks");
+                r.tricks.forEach(t::put);
+            }
         });
         ArrayNode slow = o.putArray("slowest");
         slowest.forEach(e -> slow.addObject().put("name", e.name()).put("ms", e.micros() / 1000.0));

@@ -8,6 +8,8 @@ import dev.patchverdict.diff.FileSection;
 import dev.patchverdict.diff.Profile;
 import dev.patchverdict.report.IoMessages;
 import dev.patchverdict.report.ReviewEntry;
+import dev.patchverdict.tricks.TrickDetector;
+import dev.patchverdict.tricks.TrickHit;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -37,13 +39,23 @@ public final class Reviewer {
     private final DiffReader.Options options;
     private final PlanCheck plan;
     private final LongSupplier nanos;
+    private final TrickDetector detector;
 
     /** {@code nanos} is a monotonic clock for durations, injected so the library never reads one itself. */
     public Reviewer(Profile profile, DiffReader.Options options, PlanCheck plan, LongSupplier nanos) {
+        this(profile, options, plan, nanos, null);
+    }
+
+    /**
+     * As above, and with {@code detector} (null: none) every patch held in memory is also searched for tricks;
+     * its hits are findings of their own severity, and a hack-severity hit fails the patch.
+     */
+    public Reviewer(Profile profile, DiffReader.Options options, PlanCheck plan, LongSupplier nanos, TrickDetector detector) {
         this.profile = Objects.requireNonNull(profile, "profile");
         this.options = Objects.requireNonNull(options, "options");
         this.plan = plan;
         this.nanos = Objects.requireNonNull(nanos, "nanos");
+        this.detector = detector;
     }
 
     public ReviewEntry review(Entry e) {
@@ -71,12 +83,22 @@ public final class Reviewer {
     }
 
     private ReviewEntry decide(Entry e, byte[] bytes, long t0) {
-        DiffResult r = Repairs.read(bytes, profile, options);
+        // With detection, one reading keeps the lines too; sections, diagnostics and counts are the same either way.
+        DiffResult r = detector != null ? DiffReader.readLines(bytes, profile, options) : Repairs.read(bytes, profile, options);
         ReviewEntry.Status s = status(r, blank(bytes));
         ReviewEntry.PlanOutcome p = plan != null && s != ReviewEntry.Status.UNREADABLE && s != ReviewEntry.Status.EMPTY
                 ? plan.check(bytes) : null;
         ReviewEntry.Repair repair = s == ReviewEntry.Status.REJECTED ? Repairs.suggest(bytes, r, profile, options) : null;
-        return entry(e, s, r, bytes, p, repair, t0, s == ReviewEntry.Status.EMPTY ? "the patch is empty" : null);
+        // A rejected patch is searched too: a malformed patch must not hide a trick in the lines read before the error.
+        List<ReviewEntry.Finding> tricks = detector != null && (s == ReviewEntry.Status.ACCEPTED || s == ReviewEntry.Status.REJECTED)
+                ? findings(detector.detect(r)) : List.of();
+        return entry(e, s, r, bytes, p, repair, t0, s == ReviewEntry.Status.EMPTY ? "the patch is empty" : null, tricks);
+    }
+
+    /** Trick hits as review findings. */
+    public static List<ReviewEntry.Finding> findings(List<TrickHit> hits) {
+        return hits.stream().map(h -> ReviewEntry.Finding.trick(h.ruleId(), h.severity().label(), h.patchLine(), h.path(),
+                h.message())).toList();
     }
 
     private static ReviewEntry.Status status(DiffResult r, boolean blank) {
@@ -100,6 +122,11 @@ public final class Reviewer {
 
     private ReviewEntry entry(Entry e, ReviewEntry.Status s, DiffResult r, byte[] bytes, ReviewEntry.PlanOutcome p,
             ReviewEntry.Repair repair, long t0, String error) {
+        return entry(e, s, r, bytes, p, repair, t0, error, List.of());
+    }
+
+    private ReviewEntry entry(Entry e, ReviewEntry.Status s, DiffResult r, byte[] bytes, ReviewEntry.PlanOutcome p,
+            ReviewEntry.Repair repair, long t0, String error, List<ReviewEntry.Finding> tricks) {
         List<String> files = new ArrayList<>();
         long added = 0;
         long removed = 0;
@@ -118,6 +145,7 @@ public final class Reviewer {
             sha = r.sha256();
             size = r.outcome().bytes();
         }
+        findings.addAll(tricks);
         long micros = (nanos.getAsLong() - t0) / 1000;
         return new ReviewEntry(e.index(), e.name(), e.model(), e.source(), e.pointer(), e.sourceLine(), s, sha, size, files,
                 added, removed, findings, p, repair, micros, error);
@@ -125,9 +153,14 @@ public final class Reviewer {
 
     /** What {@code diff check} read from one file, as a review entry (no plan, no repair): for its SARIF output. */
     public static ReviewEntry entryOf(long index, String name, DiffResult r) {
+        return entryOf(index, name, r, List.of());
+    }
+
+    /** As {@link #entryOf(long, String, DiffResult)}, with the trick hits {@code diff check --detect} found. */
+    public static ReviewEntry entryOf(long index, String name, DiffResult r, List<TrickHit> hits) {
         Entry e = new Entry(index, Entry.Kind.UNREADABLE, name, null, name, null, 0, null, null, "-");
         return new Reviewer(Profile.STRICT, DiffReader.Options.DEFAULT, null, () -> 0L)
-                .entry(e, status(r, false), r, null, null, null, 0, null);
+                .entry(e, status(r, false), r, null, null, null, 0, null, findings(hits));
     }
 
     /** An input {@code diff check} could not open, as a review entry. */

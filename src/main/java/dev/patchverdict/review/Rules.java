@@ -2,6 +2,7 @@ package dev.patchverdict.review;
 
 import dev.patchverdict.diff.DiagnosticCode;
 import dev.patchverdict.report.RuleInfo;
+import dev.patchverdict.tricks.TrickRule;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -52,9 +53,24 @@ public final class Rules {
         return List.copyOf(out);
     }
 
+    /** {@link #all()} followed by the trick rules a {@code --detect} run uses, with their public sources as help. */
+    public static List<RuleInfo> all(List<TrickRule> tricks) {
+        List<RuleInfo> out = new ArrayList<>(all());
+        for (TrickRule t : tricks) {
+            String level = switch (t.severity()) {
+                case HACK -> "error";
+                case SUSPECT -> "warning";
+                case INFO -> "note";
+            };
+            out.add(new RuleInfo(t.id(), camel(t.id()), t.description(), t.help() + " Severity " + t.severity().label()
+                    + (t.severity() == dev.patchverdict.tricks.TrickSeverity.HACK ? ": a hit fails the patch." : ": reported, never failing."), level));
+        }
+        return List.copyOf(out);
+    }
+
     static String camel(String code) {
         StringBuilder sb = new StringBuilder();
-        for (String part : code.split("_")) {
+        for (String part : code.split("[_-]")) {
             sb.append(part.charAt(0)).append(part.substring(1).toLowerCase(Locale.ROOT));
         }
         return sb.toString();

@@ -2,6 +2,7 @@ package dev.patchverdict.verify;
 
 import dev.patchverdict.diff.Diagnostic;
 import dev.patchverdict.digest.Digest;
+import dev.patchverdict.tricks.TrickHit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -13,7 +14,7 @@ import java.util.Objects;
  * failed requirement is a finding here, never an exception.
  *
  * <p>The patch is accepted only when it is within the plan's size limit, no diagnostic is fatal,
- * no decision refuses, and every requirement is satisfied. {@link #reasons()} says which of these
+ * no decision refuses, no forbidden trick rule hits, and every requirement is satisfied. {@link #reasons()} says which of these
  * failed, in that order, for a caller that reports them as checks.
  */
 public record SemanticEvaluation(
@@ -22,7 +23,8 @@ public record SemanticEvaluation(
         long maxCandidateBytes,
         List<RequirementResult> requirements,
         List<Diagnostic> diagnostics,
-        List<PolicyDecision> decisions) {
+        List<PolicyDecision> decisions,
+        List<TrickHit> trickHits) {
 
     /** The {@code semantic_match_mode} a VerificationResult names for this reading. */
     public static final String SEMANTIC_MATCH_MODE = "strict_added_and_removed_line_substring_all";
@@ -35,6 +37,18 @@ public record SemanticEvaluation(
         requirements = List.copyOf(requirements);
         diagnostics = List.copyOf(diagnostics);
         decisions = List.copyOf(decisions);
+        trickHits = List.copyOf(trickHits);
+    }
+
+    /** An evaluation under a plan that forbids no trick. */
+    public SemanticEvaluation(Digest patchDigest, long patchBytes, long maxCandidateBytes, List<RequirementResult> requirements,
+            List<Diagnostic> diagnostics, List<PolicyDecision> decisions) {
+        this(patchDigest, patchBytes, maxCandidateBytes, requirements, diagnostics, decisions, List.of());
+    }
+
+    /** This evaluation with the hits of the plan's forbidden trick rules. */
+    SemanticEvaluation withTrickHits(List<TrickHit> hits) {
+        return new SemanticEvaluation(patchDigest, patchBytes, maxCandidateBytes, requirements, diagnostics, decisions, hits);
     }
 
     public boolean withinSizeLimit() {
@@ -54,7 +68,8 @@ public record SemanticEvaluation(
     }
 
     public boolean accepted() {
-        return withinSizeLimit() && fatalDiagnostics().isEmpty() && refusals().isEmpty() && unmet().isEmpty();
+        return withinSizeLimit() && fatalDiagnostics().isEmpty() && refusals().isEmpty() && trickHits.isEmpty()
+                && unmet().isEmpty();
     }
 
     /** Why the patch is not accepted, one line each; empty when it is. */
@@ -69,10 +84,19 @@ public record SemanticEvaluation(
         for (PolicyDecision d : refusals()) {
             out.add("line " + d.patchLine() + ": " + d.rule().wire() + " refused for " + d.path() + " (" + d.detail() + ")");
         }
+        for (TrickHit h : trickHits) {
+            out.add("line " + h.patchLine() + ": " + describe(h));
+        }
         for (RequirementResult r : unmet()) {
             Unmet u = r.unmet().orElseThrow();
             out.add(r.requirement() + " unmet: " + u.reason().wire() + " (" + u.message() + ")");
         }
         return List.copyOf(out);
+    }
+
+    /** One forbidden trick's hit: rule, severity, file, hunk and what it saw. */
+    public static String describe(TrickHit h) {
+        return "forbidden trick " + h.ruleId() + " (" + h.severity().label() + ") in " + h.path()
+                + (h.hunk() < 0 ? "" : " hunk " + h.hunk()) + ": " + h.message();
     }
 }

@@ -10,6 +10,7 @@ import dev.patchverdict.diff.GitPath;
 import dev.patchverdict.digest.Digests;
 import dev.patchverdict.plan.EvaluatorPlan;
 import dev.patchverdict.plan.StrictTransitionContract;
+import dev.patchverdict.tricks.TrickHit;
 import dev.patchverdict.verify.upstream.Inputs;
 import dev.patchverdict.verify.upstream.LogIntegrity;
 import dev.patchverdict.verify.upstream.Nodes;
@@ -59,7 +60,7 @@ public final class StrictTransitionBackend {
         boolean structureOk = patch.length > 0 && !changed.isEmpty() && fatal.isEmpty();
         List<String> violations = PatchCore.scopeViolations(in.workUnit(), changed);
         boolean scopeOk = structureOk && violations.isEmpty();
-        boolean policyOk = eval.refusals().isEmpty();
+        boolean policyOk = eval.refusals().isEmpty() && eval.trickHits().isEmpty();
         boolean semanticOk = structureOk && eval.unmet().isEmpty();
         LogIntegrity.Outcome logs = LogIntegrity.check(in, backend);
         String status = in.manifest().path("status").asText();
@@ -134,6 +135,22 @@ public final class StrictTransitionBackend {
             o.put("patch_line", d.patchLine());
             o.put("detail", d.detail());
         }
+        List<String> forbidden = contract.changePolicy().forbiddenTricks();
+        if (!forbidden.isEmpty()) {
+            // Only under a plan that forbids tricks, so results of plans without the field keep their bytes.
+            semantic.set("forbidden_tricks", Nodes.strings(forbidden));
+            ArrayNode hits = semantic.putArray("trick_hits");
+            for (TrickHit h : eval.trickHits()) {
+                ObjectNode o = hits.addObject();
+                o.put("rule", h.ruleId());
+                o.put("severity", h.severity().label());
+                o.put("path", h.path());
+                o.put("section", h.section());
+                o.put("hunk", h.hunk());
+                o.put("patch_line", h.patchLine());
+                o.put("message", h.message());
+            }
+        }
         ObjectNode statusObservation = Nodes.object();
         statusObservation.put("worker_status", status);
 
@@ -196,6 +213,11 @@ public final class StrictTransitionBackend {
             findings.add(finding("high", "security", "Change policy refuses " + d.rule().wire() + " for " + d.path() + ": " + d.detail(),
                     locator, d.patchLine()));
         }
+        for (TrickHit h : eval.trickHits()) {
+            findings.add(finding("high", "policy", "Change policy forbids the trick rule " + h.ruleId() + " ("
+                    + h.severity().label() + "), hit in " + h.path() + (h.hunk() < 0 ? "" : " hunk " + h.hunk())
+                    + " at patch line " + h.patchLine() + ": " + h.message(), locator, h.patchLine()));
+        }
         for (RequirementResult r : eval.unmet()) {
             findings.add(finding("high", "correctness", "Requirement unmet: " + r.requirement() + " ("
                     + r.unmet().get().reason().wire() + ": " + r.unmet().get().message() + ")", locator, 0));
@@ -215,6 +237,9 @@ public final class StrictTransitionBackend {
         metrics.put("satisfied_requirement_count", eval.requirements().size() - eval.unmet().size());
         metrics.put("fatal_diagnostic_count", fatal.size());
         metrics.put("policy_refusal_count", eval.refusals().size());
+        if (!forbidden.isEmpty()) {
+            metrics.put("forbidden_trick_hit_count", eval.trickHits().size());
+        }
 
         ObjectNode verifier = Nodes.object();
         verifier.put("id", plan.verifier().id());

@@ -47,6 +47,10 @@ final class V05Fixtures {
             out.add("decision " + d.rule().wire() + " " + (d.allowed() ? "allowed" : "refused") + " "
                     + (d.path().isEmpty() ? "-" : d.path()) + " line " + d.patchLine());
         }
+        for (dev.patchverdict.tricks.TrickHit h : e.trickHits()) {
+            out.add("trick " + h.ruleId() + " " + h.severity().label() + " " + h.path() + " hunk " + h.hunk() + " line "
+                    + h.patchLine());
+        }
         for (Diagnostic d : e.fatalDiagnostics()) {
             out.add("fatal " + d.code() + " line " + d.line());
         }

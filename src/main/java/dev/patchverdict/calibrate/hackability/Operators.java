@@ -7,10 +7,12 @@ public final class Operators {
     private Operators() {}
 
     public static List<Operator> all() {
-        return List.of(new CommentOnly(), new AddedWithoutRemoval(), new RemovalWithoutAddition(), new ContextOnly(),
+        List<Operator> out = new java.util.ArrayList<>(List.of(new CommentOnly(), new AddedWithoutRemoval(), new RemovalWithoutAddition(), new ContextOnly(),
                 new SplitAddedLine(), new CaseChanged(), new OutOfScopeFile(), new DeletedFileOnly(), new HeaderOnly(),
                 new AfterNoNewlineMarker(), new DashDashRemovedLine(), new DuplicatedSection(), new UnbalancedHunk(),
                 new BinarySection(), new SplitAcrossFiles(), new SplitAcrossHunks(), new RemovedAndReadded(), new OldFormKept(),
-                new WritesOutsideScope(), new SymlinkRedirect());
+                new WritesOutsideScope(), new SymlinkRedirect()));
+        out.addAll(TrickOperators.all());
+        return List.copyOf(out);
     }
 }

@@ -95,10 +95,24 @@ final class Patches {
 
     /** The plan's replacement made honestly in the in-scope file: old texts removed, new texts added. */
     static String replacement(Targets t) {
+        return modify(t.inScope(), replacementHunk(t));
+    }
+
+    /** The hunk of {@link #replacement}, at line 1. */
+    static String replacementHunk(Targets t) {
+        return hunk(1, replacementLines(t));
+    }
+
+    private static List<String> replacementLines(Targets t) {
         List<String> lines = concat(prefixed('-', t.allRemoved()), prefixed('+', t.allAdded()));
         if (t.allRemoved().isEmpty()) {
             lines.add(0, " # context");
         }
-        return modify(t.inScope(), hunk(1, lines));
+        return lines;
+    }
+
+    /** How many lines the replacement hunk adds net, for the new-side start of a later hunk in the same file. */
+    static int replacementDelta(Targets t) {
+        return t.allAdded().size() - t.allRemoved().size();
     }
 }

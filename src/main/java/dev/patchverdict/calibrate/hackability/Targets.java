@@ -20,10 +20,25 @@ public record Targets(
         List<Transition> transitions,
         String inScope,
         Optional<String> secondInScope,
-        Optional<String> outOfScope) {
+        Optional<String> outOfScope,
+        Scope scope) {
 
     /** A removed text and the added text that must replace it. */
     public record Transition(String removed, String added) {}
+
+    /** The WorkUnit's scope globs (fnmatch, as the verifier reads them). */
+    public record Scope(List<String> allowed, List<String> write, List<String> forbidden) {
+        public Scope {
+            allowed = List.copyOf(allowed);
+            write = List.copyOf(write);
+            forbidden = List.copyOf(forbidden);
+        }
+
+        /** Whether a patch may write the path without a scope violation. */
+        public boolean admits(String path) {
+            return matchesAny(allowed, path) && matchesAny(write, path) && !matchesAny(forbidden, path);
+        }
+    }
 
     public Targets {
         Objects.requireNonNull(planVersion, "planVersion");
@@ -34,6 +49,7 @@ public record Targets(
         Objects.requireNonNull(inScope, "inScope");
         Objects.requireNonNull(secondInScope, "secondInScope");
         Objects.requireNonNull(outOfScope, "outOfScope");
+        Objects.requireNonNull(scope, "scope");
     }
 
     /** Every text an added line must hold (exact lines, substrings and the new side of transitions). */
@@ -80,7 +96,7 @@ public record Targets(
             }
         }
         return new Targets(version, exact, added, removed, transitions, inScope.isEmpty() ? "README.md" : inScope.get(0),
-                inScope.size() > 1 ? Optional.of(inScope.get(1)) : Optional.empty(), out);
+                inScope.size() > 1 ? Optional.of(inScope.get(1)) : Optional.empty(), out, new Scope(allowed, write, forbidden));
     }
 
     /** Concrete file names a scope glob admits: the glob itself when literal, else a filled-in name. */

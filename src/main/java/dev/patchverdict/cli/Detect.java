@@ -1,0 +1,58 @@
+package dev.patchverdict.cli;
+
+import dev.patchverdict.tricks.TrickDetector;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Stack;
+import java.util.regex.Pattern;
+import picocli.CommandLine.IParameterConsumer;
+import picocli.CommandLine.Model.ArgSpec;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+
+/** {@code --detect [IDS]}: the trick detectors, all of them or a comma list of rule ids. */
+final class Detect {
+    static final String ALL = "all";
+
+    @Option(names = "--detect", arity = "0..1", paramLabel = "IDS", parameterConsumer = Consumer.class,
+            description = "Also search each patch for tricks agents play (edited tests, skips, early exits, report hooks, ...):"
+                    + " all rules, or a comma list of rule ids. Hits are findings of their own severity; a hack-severity"
+                    + " hit fails the patch (exit 1).")
+    String detect;
+
+    /** The detector asked for, or null without --detect; an unknown id is a usage error. */
+    TrickDetector detector() {
+        if (detect == null) {
+            return null;
+        }
+        if (detect.equals(ALL)) {
+            return TrickDetector.all();
+        }
+        List<String> ids = Arrays.stream(detect.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
+        if (ids.isEmpty()) {
+            throw CliException.usage("--detect: no rule id given");
+        }
+        try {
+            return TrickDetector.of(ids);
+        } catch (IllegalArgumentException e) {
+            throw CliException.usage("--detect: " + e.getMessage());
+        }
+    }
+
+    private static final Pattern IDS = Pattern.compile("[a-z][a-z0-9]*(-[a-z0-9]+)*(,\\s*[a-z][a-z0-9]*(-[a-z0-9]+)*)*,?");
+
+    /**
+     * Takes the next argument as the rule list only when it reads as one (kebab-case ids and commas), so
+     * {@code --detect preds.jsonl} keeps the file as an input and detects with every rule.
+     */
+    static final class Consumer implements IParameterConsumer {
+        @Override
+        public void consumeParameters(Stack<String> args, ArgSpec argSpec, CommandSpec commandSpec) {
+            String value = ALL;
+            if (!args.isEmpty() && IDS.matcher(args.peek()).matches()) {
+                value = args.pop();
+            }
+            argSpec.setValue(value);
+        }
+    }
+}

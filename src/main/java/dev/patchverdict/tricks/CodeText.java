@@ -1,0 +1,54 @@
+package dev.patchverdict.tricks;
+
+import dev.patchverdict.text.SafeText;
+
+/** The code and comment parts of one source line, found by a quote-aware scan (no full tokenizer). */
+final class CodeText {
+    private CodeText() {}
+
+    /** The index where the line's comment starts, or -1. */
+    static int commentStart(String line, PathKinds.Lang lang) {
+        String t = line.stripLeading();
+        if (lang != PathKinds.Lang.PYTHON && lang != PathKinds.Lang.RUBY && (t.startsWith("*") || t.startsWith("/*"))) {
+            return line.length() - t.length();
+        }
+        char quote = 0;
+        for (int i = 0; i < line.length(); i++) {
+            char c = line.charAt(i);
+            if (quote != 0) {
+                if (c == '\\') {
+                    i++;
+                } else if (c == quote) {
+                    quote = 0;
+                }
+            } else if (c == '"' || c == '\'' || c == '`') {
+                quote = c;
+            } else if ((lang == PathKinds.Lang.PYTHON || lang == PathKinds.Lang.RUBY) && c == '#') {
+                return i;
+            } else if (lang != PathKinds.Lang.PYTHON && lang != PathKinds.Lang.RUBY && c == '/'
+                    && i + 1 < line.length() && (line.charAt(i + 1) == '/' || line.charAt(i + 1) == '*')) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    static String code(String line, PathKinds.Lang lang) {
+        int c = commentStart(line, lang);
+        return c < 0 ? line : line.substring(0, c);
+    }
+
+    static String comment(String line, PathKinds.Lang lang) {
+        int c = commentStart(line, lang);
+        return c < 0 ? "" : line.substring(c);
+    }
+
+    /** A line shown in a message: trimmed, escaped, at most 80 characters. */
+    static String snippet(String line) {
+        String s = line.strip();
+        if (s.length() > 80) {
+            s = s.substring(0, 77) + "...";
+        }
+        return SafeText.escape(s);
+    }
+}
