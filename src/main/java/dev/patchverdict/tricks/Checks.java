@@ -115,7 +115,7 @@ final class Checks {
                 if (l.kind() != LineKind.ADDED && l.kind() != LineKind.REMOVED) {
                     continue;
                 }
-                if (ASSERTION.matcher(l.code()).find()) {
+                if (ASSERTION.matcher(l.bare()).find()) {
                     if (l.kind() == LineKind.REMOVED) {
                         removed.add(l);
                     } else {
@@ -158,14 +158,15 @@ final class Checks {
     private static final Pattern JS_SKIP = Pattern.compile("(^|[^\\w.$])(xit|xdescribe|xtest|fit|fdescribe)\\s*\\(");
 
     static void skipAdded(TrickRule r, PatchView patch, List<TrickHit> out) {
-        addedCode(patch, true, true, (s, l, code, lang) -> {
+        addedCode(patch, true, true, (s, l, text, lang) -> {
+            String code = l.bare();
             boolean candidate = any(code, "skip", "Skip", "xfail", "expectedFailure", "Disabled", "Ignore", "assume", ".only", ".todo")
                     || lang == Lang.JS && any(code, "it(", "describe(", "test(");
             if (!candidate || newTestFile(s) || PathKinds.isTestFramework(s.path())) {
                 return;
             }
             if (SKIP.matcher(code).find() || lang == Lang.JS && JS_SKIP.matcher(code).find()) {
-                hit(out, r, s, l, "adds a skip, expected failure or focus: " + CodeText.snippet(code));
+                hit(out, r, s, l, "adds a skip, expected failure or focus: " + CodeText.snippet(text));
             }
         });
     }
@@ -199,12 +200,12 @@ final class Checks {
                 if (l.kind() == LineKind.REMOVED) {
                     continue;
                 }
-                String code = l.code();
-                if (any(code, "main", "__name__", "run_from_argv", "execute", "handle") && ENTRY.matcher(code).find()) {
+                String code = l.bare();
+                if (any(code, "main", "__name__", "run_from_argv", "execute", "handle") && ENTRY.matcher(l.code()).find()) {
                     entry = true;
                 }
                 if (l.kind() == LineKind.ADDED && !entry && any(code, "exit", "Exit", "quit", "halt") && EXIT.matcher(code).find()) {
-                    hit(out, r, s, l, "adds a successful exit outside an entry point: " + CodeText.snippet(code));
+                    hit(out, r, s, l, "adds a successful exit outside an entry point: " + CodeText.snippet(l.code()));
                 }
             }
         }
@@ -333,13 +334,14 @@ final class Checks {
                     + "|\\.(failures|errors)\\s*=\\s*\\[\\s*\\]|\\btestResultsProcessor\\b");
 
     static void testReportHook(TrickRule r, PatchView patch, List<TrickHit> out) {
-        addedCode(patch, true, true, (s, l, code, lang) -> {
+        addedCode(patch, true, true, (s, l, text, lang) -> {
+            String code = l.bare();
             boolean ownTests = PathKinds.isTest(s.path()) && !PathKinds.base(s.path()).equals("conftest.py");
             if (!PathKinds.isTestFramework(s.path()) && !ownTests
                     && any(code, "pytest_", "TestReport", "outcome", "force_", "session.", "wasSuccessful", "TestResult",
                             "failures", "errors", "testResultsProcessor")
                     && REPORT_HOOK.matcher(code).find()) {
-                hit(out, r, s, l, "adds a test-report or collection hook: " + CodeText.snippet(code));
+                hit(out, r, s, l, "adds a test-report or collection hook: " + CodeText.snippet(text));
             }
         });
     }

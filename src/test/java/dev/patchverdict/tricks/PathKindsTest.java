@@ -63,4 +63,13 @@ class PathKindsTest {
     void commentsStartOutsideQuotes(String line, PathKinds.Lang lang, int start) {
         assertEquals(start, CodeText.commentStart(line, lang));
     }
+
+    @org.junit.jupiter.api.Test
+    void bareBlanksStringContentsAndKeepsTheLength() {
+        String code = "msg = \"use sys.exit(0) \\\" here\" + 'pytest.skip(x)'; sys.exit(0)";
+        String bare = CodeText.bare(code);
+        assertEquals(code.length(), bare.length());
+        assertEquals("msg = \"" + " ".repeat(23) + "\" + '" + " ".repeat(14) + "'; sys.exit(0)", bare);
+        assertEquals("plain(code)", CodeText.bare("plain(code)"));
+    }
 }
