@@ -82,6 +82,15 @@ final class Checks {
         }
     }
 
+    static void testFileAdded(TrickRule r, PatchView patch, List<TrickHit> out) {
+        for (PatchView.Section s : patch.sections()) {
+            boolean arrives = s.created() || s.renamed() && !PathKinds.isTest(s.oldPath());
+            if (arrives && PathKinds.isTest(s.path())) {
+                sectionHit(out, r, s, "adds test file " + CodeText.snippet(s.path()));
+            }
+        }
+    }
+
     static void testFileChanged(TrickRule r, PatchView patch, List<TrickHit> out) {
         for (PatchView.Section s : patch.sections()) {
             if (s.created() || s.deleted()) {
