@@ -96,8 +96,8 @@ final class Checks {
             if (s.created() || s.deleted()) {
                 continue;
             }
-            if (s.renamed() && PathKinds.isTest(s.oldPath()) && !PathKinds.isTest(s.newPath())) {
-                continue; // test-file-deleted's case
+            if (s.renamed() && PathKinds.isTest(s.oldPath()) != PathKinds.isTest(s.newPath())) {
+                continue; // test-file-deleted's case (test to non-test) or test-file-added's (the reverse)
             }
             if (PathKinds.isTest(s.oldOrPath()) || PathKinds.isTest(s.path())) {
                 sectionHit(out, r, s, s.renamed()
