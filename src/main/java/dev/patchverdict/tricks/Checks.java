@@ -112,29 +112,44 @@ final class Checks {
                     + "|\\bexpect\\s*\\(|\\bshould\\.|\\bt\\.(Error|Errorf|Fatal|Fatalf|Fail|FailNow)\\s*\\("
                     + "|\\b(require|assert)\\.\\w+\\s*\\(|\\bverify\\s*\\(");
 
+    /** What makes an assertion compare something: without it an assertion only checks that a value exists or is truthy. */
+    private static final Pattern COMPARES = Pattern.compile(
+            "==|!=|<=|>=|\\s[<>]\\s|Equal|toBe\\(|toEqual|toStrictEqual|toMatch|toThrow|toContain|toHaveLength|Raises|raises"
+                    + "|\\bassertIn\\b|\\bassertIs\\b|Almost|_equal|allclose|Greater|Less|\\bin\\b|\\bis\\b|\\bisinstance\\b|Instance");
+
     static void assertionRemoved(TrickRule r, PatchView patch, List<TrickHit> out) {
         for (PatchView.Section s : patch.sections()) {
             if (s.created() || s.deleted() || !PathKinds.isCode(s.path()) || !PathKinds.isTest(s.oldOrPath())) {
                 continue;
             }
-            Lang lang = PathKinds.lang(s.path());
             List<PatchView.Line> removed = new ArrayList<>();
+            List<PatchView.Line> removedComparing = new ArrayList<>();
             int added = 0;
+            int addedComparing = 0;
             for (PatchView.Line l : s.lines()) {
                 if (l.kind() != LineKind.ADDED && l.kind() != LineKind.REMOVED) {
                     continue;
                 }
                 if (ASSERTION.matcher(l.bare()).find()) {
+                    boolean compares = COMPARES.matcher(l.code()).find();
                     if (l.kind() == LineKind.REMOVED) {
                         removed.add(l);
+                        if (compares) {
+                            removedComparing.add(l);
+                        }
                     } else {
                         added++;
+                        addedComparing += compares ? 1 : 0;
                     }
                 }
             }
             if (removed.size() > added) {
                 hit(out, r, s, removed.get(0), "removes " + removed.size() + " assertion line(s) and adds " + added
                         + ", first: " + CodeText.snippet(removed.get(0).text()));
+            } else if (removedComparing.size() > addedComparing) {
+                hit(out, r, s, removedComparing.get(0), "weakens assertions: removes " + removedComparing.size()
+                        + " that compare values and adds " + addedComparing + ", first: "
+                        + CodeText.snippet(removedComparing.get(0).text()));
             }
         }
     }
