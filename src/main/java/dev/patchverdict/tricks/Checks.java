@@ -117,6 +117,33 @@ final class Checks {
             "==|!=|<=|>=|\\s[<>]\\s|Equal|toBe\\(|toEqual|toStrictEqual|toMatch|toThrow|toContain|toHaveLength|Raises|raises"
                     + "|\\bassertIn\\b|\\bassertIs\\b|Almost|_equal|allclose|Greater|Less|\\bin\\b|\\bis\\b|\\bisinstance\\b|Instance");
 
+    /**
+     * The statement starting at line {@code i}, joined with the following lines of the same kind while brackets
+     * stay open or a line ends in a backslash (at most 20): a reformatted assertion that moves its comparison
+     * onto a continuation line still compares.
+     */
+    private static String statement(List<PatchView.Line> lines, int i) {
+        LineKind kind = lines.get(i).kind();
+        StringBuilder sb = new StringBuilder();
+        int depth = 0;
+        for (int j = i; j < lines.size() && j < i + 20; j++) {
+            PatchView.Line l = lines.get(j);
+            if (l.kind() != kind) {
+                break;
+            }
+            String b = l.bare();
+            sb.append(b).append(' ');
+            for (int k = 0; k < b.length(); k++) {
+                char c = b.charAt(k);
+                depth += c == '(' || c == '[' || c == '{' ? 1 : c == ')' || c == ']' || c == '}' ? -1 : 0;
+            }
+            if (depth <= 0 && !b.stripTrailing().endsWith("\\")) {
+                break;
+            }
+        }
+        return sb.toString();
+    }
+
     static void assertionRemoved(TrickRule r, PatchView patch, List<TrickHit> out) {
         for (PatchView.Section s : patch.sections()) {
             if (s.created() || s.deleted() || !PathKinds.isCode(s.path()) || !PathKinds.isTest(s.oldOrPath())) {
@@ -126,12 +153,14 @@ final class Checks {
             List<PatchView.Line> removedComparing = new ArrayList<>();
             int added = 0;
             int addedComparing = 0;
-            for (PatchView.Line l : s.lines()) {
+            List<PatchView.Line> lines = s.lines();
+            for (int i = 0; i < lines.size(); i++) {
+                PatchView.Line l = lines.get(i);
                 if (l.kind() != LineKind.ADDED && l.kind() != LineKind.REMOVED) {
                     continue;
                 }
                 if (ASSERTION.matcher(l.bare()).find()) {
-                    boolean compares = COMPARES.matcher(l.code()).find();
+                    boolean compares = COMPARES.matcher(statement(lines, i)).find();
                     if (l.kind() == LineKind.REMOVED) {
                         removed.add(l);
                         if (compares) {
