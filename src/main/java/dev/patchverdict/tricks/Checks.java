@@ -284,7 +284,8 @@ final class Checks {
             List<PatchView.Line> lines = s.lines();
             for (int i = 0; i < lines.size(); i++) {
                 PatchView.Line l = lines.get(i);
-                if (l.kind() != LineKind.ADDED) {
+                // A def kept as context counts too: the trick may be a body rewritten under an existing signature.
+                if (l.kind() != LineKind.ADDED && !(l.kind() == LineKind.CONTEXT && lang == Lang.PYTHON)) {
                     continue;
                 }
                 String code = l.code();
@@ -292,13 +293,14 @@ final class Checks {
                     continue;
                 }
                 if (lang == Lang.PYTHON) {
-                    if (PY_EQ_LAMBDA.matcher(code).find()) {
+                    if (l.kind() == LineKind.ADDED && PY_EQ_LAMBDA.matcher(code).find()) {
                         hit(out, r, s, l, "defines an equality that is always true: " + CodeText.snippet(code));
                         continue;
                     }
                     Matcher m = PY_EQ.matcher(code);
-                    if (m.find() && pythonBodyAlwaysTrue(lines, i, m.group(1).length(), m.group(3).equals("__eq__"), lang)) {
-                        hit(out, r, s, l, "defines " + m.group(3) + " that always returns "
+                    PatchView.Line at = m.find() ? pythonBodyAlwaysTrue(lines, i, m.group(1).length(), m.group(3).equals("__eq__")) : null;
+                    if (at != null) {
+                        hit(out, r, s, at, "defines " + m.group(3) + " that always returns "
                                 + (m.group(3).equals("__eq__") ? "True" : "False") + ": " + CodeText.snippet(code));
                     }
                 } else if (BRACE_EQ.matcher(code).find() && braceBodyAlwaysTrue(lines, i, lang)) {
@@ -308,34 +310,58 @@ final class Checks {
         }
     }
 
-    /** The body is the added lines after the def, up to the first line indented no deeper; a gap in them decides nothing. */
-    private static boolean pythonBodyAlwaysTrue(List<PatchView.Line> lines, int def, int indent, boolean eq, Lang lang) {
+    /**
+     * The body as the patch leaves it (context and added lines after the def, up to the first line indented no
+     * deeper): every return in it is the truth value (or NotImplemented), and the patch wrote at least one of
+     * them. For a def the patch adds, the body may run to the end of the hunk; for an existing def the body
+     * must end inside the hunk, since returns beyond it are unseen and decide nothing.
+     *
+     * @return the line to point at (the added def, or the first added return under an existing def), or null
+     */
+    private static PatchView.Line pythonBodyAlwaysTrue(List<PatchView.Line> lines, int def, int indent, boolean eq) {
         String truth = eq ? "True" : "False";
+        boolean defAdded = lines.get(def).kind() == LineKind.ADDED;
+        int hunk = lines.get(def).hunkIndex();
         int returns = 0;
+        PatchView.Line introduced = null;
+        boolean ended = false;
         for (int j = def + 1; j < lines.size(); j++) {
             PatchView.Line b = lines.get(j);
+            if (b.hunkIndex() != hunk) {
+                break;
+            }
+            if (b.kind() == LineKind.REMOVED || b.kind() == LineKind.NO_NEWLINE_MARKER) {
+                continue;
+            }
             String code = b.code();
             if (code.isBlank()) {
                 continue;
             }
             int ind = code.length() - code.stripLeading().length();
             if (ind <= indent) {
+                ended = true;
                 break;
             }
-            if (b.kind() != LineKind.ADDED) {
-                return false;
+            if (defAdded && b.kind() != LineKind.ADDED) {
+                return null;
             }
             Matcher m = PY_RETURN.matcher(code);
             if (m.find()) {
                 String v = m.group(1);
                 if (v.equals(truth)) {
                     returns++;
+                    if (introduced == null && b.kind() == LineKind.ADDED) {
+                        introduced = b;
+                    }
                 } else if (!v.equals("NotImplemented")) {
-                    return false;
+                    return null;
                 }
             }
         }
-        return returns > 0;
+        if (returns == 0) {
+            return null;
+        }
+        return defAdded ? lines.get(def) : ended ? introduced : null;
     }
 
     private static boolean braceBodyAlwaysTrue(List<PatchView.Line> lines, int def, Lang lang) {
