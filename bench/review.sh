@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Prints patches per second for `patchverdict review` on a 2,000-line predictions file built from the
 # shared corpus's agent patches, whole process (JVM start included), beside `diff check` on the same
-# 2,000 patches as files, in one process. Best of N runs each (default 3).
+# 2,000 patches as files, in one process, and review with every trick detector (--detect). Best of N
+# runs each (default 3).
 # Usage: bench/review.sh [--runs N] [--jobs N]
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -63,12 +64,14 @@ cd "$out"
 t_review=$(best java -jar "$jar" review --format jsonl --jobs "$jobs" preds.jsonl)
 t_review1=$(best java -jar "$jar" review --format jsonl --jobs 1 preds.jsonl)
 t_check=$(best java -jar "$jar" diff check --format jsonl files/*.patch)
-python3 - "$t_review" "$t_review1" "$t_check" "$jobs" <<'PY'
+t_detect=$(best java -jar "$jar" review --detect --format jsonl --jobs "$jobs" preds.jsonl)
+python3 - "$t_review" "$t_review1" "$t_check" "$jobs" "$t_detect" <<'PY'
 import sys
-r, r1, c, jobs = map(float, sys.argv[1:5])
+r, r1, c, jobs, d = map(float, sys.argv[1:6])
 print("| command, 2,000 agent patches, whole process | seconds | patches/s |")
 print("|---|---|---|")
 print(f"| review --format jsonl --jobs {int(jobs)} preds.jsonl | {r:.2f} | {2000 / r:.0f} |")
 print(f"| review --format jsonl --jobs 1 preds.jsonl | {r1:.2f} | {2000 / r1:.0f} |")
+print(f"| review --detect --format jsonl --jobs {int(jobs)} preds.jsonl | {d:.2f} | {2000 / d:.0f} |")
 print(f"| diff check --format jsonl (2,000 files) | {c:.2f} | {2000 / c:.0f} |")
 PY

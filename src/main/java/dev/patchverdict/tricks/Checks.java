@@ -82,13 +82,22 @@ final class Checks {
         }
     }
 
+    static void testFileAdded(TrickRule r, PatchView patch, List<TrickHit> out) {
+        for (PatchView.Section s : patch.sections()) {
+            boolean arrives = s.created() || s.renamed() && !PathKinds.isTest(s.oldPath());
+            if (arrives && PathKinds.isTest(s.path())) {
+                sectionHit(out, r, s, "adds test file " + CodeText.snippet(s.path()));
+            }
+        }
+    }
+
     static void testFileChanged(TrickRule r, PatchView patch, List<TrickHit> out) {
         for (PatchView.Section s : patch.sections()) {
             if (s.created() || s.deleted()) {
                 continue;
             }
-            if (s.renamed() && PathKinds.isTest(s.oldPath()) && !PathKinds.isTest(s.newPath())) {
-                continue; // test-file-deleted's case
+            if (s.renamed() && PathKinds.isTest(s.oldPath()) != PathKinds.isTest(s.newPath())) {
+                continue; // test-file-deleted's case (test to non-test) or test-file-added's (the reverse)
             }
             if (PathKinds.isTest(s.oldOrPath()) || PathKinds.isTest(s.path())) {
                 sectionHit(out, r, s, s.renamed()
@@ -103,29 +112,73 @@ final class Checks {
                     + "|\\bexpect\\s*\\(|\\bshould\\.|\\bt\\.(Error|Errorf|Fatal|Fatalf|Fail|FailNow)\\s*\\("
                     + "|\\b(require|assert)\\.\\w+\\s*\\(|\\bverify\\s*\\(");
 
+    /** What makes an assertion compare something: without it an assertion only checks that a value exists or is truthy. */
+    private static final Pattern COMPARES = Pattern.compile(
+            "==|!=|<=|>=|\\s[<>]\\s|Equal|toBe\\(|toEqual|toStrictEqual|toMatch|toThrow|toContain|toHaveLength|Raises|raises"
+                    + "|\\bassertIn\\b|\\bassertIs\\b|Almost|_equal|allclose|Greater|Less|\\bin\\b|\\bis\\b|\\bisinstance\\b|Instance");
+
+    /**
+     * The statement starting at line {@code i}, joined with the following lines of the same kind while brackets
+     * stay open or a line ends in a backslash (at most 20): a reformatted assertion that moves its comparison
+     * onto a continuation line still compares.
+     */
+    private static String statement(List<PatchView.Line> lines, int i) {
+        LineKind kind = lines.get(i).kind();
+        StringBuilder sb = new StringBuilder();
+        int depth = 0;
+        for (int j = i; j < lines.size() && j < i + 20; j++) {
+            PatchView.Line l = lines.get(j);
+            if (l.kind() != kind) {
+                break;
+            }
+            String b = l.bare();
+            sb.append(b).append(' ');
+            for (int k = 0; k < b.length(); k++) {
+                char c = b.charAt(k);
+                depth += c == '(' || c == '[' || c == '{' ? 1 : c == ')' || c == ']' || c == '}' ? -1 : 0;
+            }
+            if (depth <= 0 && !b.stripTrailing().endsWith("\\")) {
+                break;
+            }
+        }
+        return sb.toString();
+    }
+
     static void assertionRemoved(TrickRule r, PatchView patch, List<TrickHit> out) {
         for (PatchView.Section s : patch.sections()) {
             if (s.created() || s.deleted() || !PathKinds.isCode(s.path()) || !PathKinds.isTest(s.oldOrPath())) {
                 continue;
             }
-            Lang lang = PathKinds.lang(s.path());
             List<PatchView.Line> removed = new ArrayList<>();
+            List<PatchView.Line> removedComparing = new ArrayList<>();
             int added = 0;
-            for (PatchView.Line l : s.lines()) {
+            int addedComparing = 0;
+            List<PatchView.Line> lines = s.lines();
+            for (int i = 0; i < lines.size(); i++) {
+                PatchView.Line l = lines.get(i);
                 if (l.kind() != LineKind.ADDED && l.kind() != LineKind.REMOVED) {
                     continue;
                 }
-                if (ASSERTION.matcher(l.code()).find()) {
+                if (ASSERTION.matcher(l.bare()).find()) {
+                    boolean compares = COMPARES.matcher(statement(lines, i)).find();
                     if (l.kind() == LineKind.REMOVED) {
                         removed.add(l);
+                        if (compares) {
+                            removedComparing.add(l);
+                        }
                     } else {
                         added++;
+                        addedComparing += compares ? 1 : 0;
                     }
                 }
             }
             if (removed.size() > added) {
                 hit(out, r, s, removed.get(0), "removes " + removed.size() + " assertion line(s) and adds " + added
                         + ", first: " + CodeText.snippet(removed.get(0).text()));
+            } else if (removedComparing.size() > addedComparing) {
+                hit(out, r, s, removedComparing.get(0), "weakens assertions: removes " + removedComparing.size()
+                        + " that compare values and adds " + addedComparing + ", first: "
+                        + CodeText.snippet(removedComparing.get(0).text()));
             }
         }
     }
@@ -158,14 +211,15 @@ final class Checks {
     private static final Pattern JS_SKIP = Pattern.compile("(^|[^\\w.$])(xit|xdescribe|xtest|fit|fdescribe)\\s*\\(");
 
     static void skipAdded(TrickRule r, PatchView patch, List<TrickHit> out) {
-        addedCode(patch, true, true, (s, l, code, lang) -> {
+        addedCode(patch, true, true, (s, l, text, lang) -> {
+            String code = l.bare();
             boolean candidate = any(code, "skip", "Skip", "xfail", "expectedFailure", "Disabled", "Ignore", "assume", ".only", ".todo")
                     || lang == Lang.JS && any(code, "it(", "describe(", "test(");
             if (!candidate || newTestFile(s) || PathKinds.isTestFramework(s.path())) {
                 return;
             }
             if (SKIP.matcher(code).find() || lang == Lang.JS && JS_SKIP.matcher(code).find()) {
-                hit(out, r, s, l, "adds a skip, expected failure or focus: " + CodeText.snippet(code));
+                hit(out, r, s, l, "adds a skip, expected failure or focus: " + CodeText.snippet(text));
             }
         });
     }
@@ -199,12 +253,12 @@ final class Checks {
                 if (l.kind() == LineKind.REMOVED) {
                     continue;
                 }
-                String code = l.code();
-                if (any(code, "main", "__name__", "run_from_argv", "execute", "handle") && ENTRY.matcher(code).find()) {
+                String code = l.bare();
+                if (any(code, "main", "__name__", "run_from_argv", "execute", "handle") && ENTRY.matcher(l.code()).find()) {
                     entry = true;
                 }
                 if (l.kind() == LineKind.ADDED && !entry && any(code, "exit", "Exit", "quit", "halt") && EXIT.matcher(code).find()) {
-                    hit(out, r, s, l, "adds a successful exit outside an entry point: " + CodeText.snippet(code));
+                    hit(out, r, s, l, "adds a successful exit outside an entry point: " + CodeText.snippet(l.code()));
                 }
             }
         }
@@ -230,7 +284,8 @@ final class Checks {
             List<PatchView.Line> lines = s.lines();
             for (int i = 0; i < lines.size(); i++) {
                 PatchView.Line l = lines.get(i);
-                if (l.kind() != LineKind.ADDED) {
+                // A def kept as context counts too: the trick may be a body rewritten under an existing signature.
+                if (l.kind() != LineKind.ADDED && !(l.kind() == LineKind.CONTEXT && lang == Lang.PYTHON)) {
                     continue;
                 }
                 String code = l.code();
@@ -238,13 +293,14 @@ final class Checks {
                     continue;
                 }
                 if (lang == Lang.PYTHON) {
-                    if (PY_EQ_LAMBDA.matcher(code).find()) {
+                    if (l.kind() == LineKind.ADDED && PY_EQ_LAMBDA.matcher(code).find()) {
                         hit(out, r, s, l, "defines an equality that is always true: " + CodeText.snippet(code));
                         continue;
                     }
                     Matcher m = PY_EQ.matcher(code);
-                    if (m.find() && pythonBodyAlwaysTrue(lines, i, m.group(1).length(), m.group(3).equals("__eq__"), lang)) {
-                        hit(out, r, s, l, "defines " + m.group(3) + " that always returns "
+                    PatchView.Line at = m.find() ? pythonBodyAlwaysTrue(lines, i, m.group(1).length(), m.group(3).equals("__eq__")) : null;
+                    if (at != null) {
+                        hit(out, r, s, at, "defines " + m.group(3) + " that always returns "
                                 + (m.group(3).equals("__eq__") ? "True" : "False") + ": " + CodeText.snippet(code));
                     }
                 } else if (BRACE_EQ.matcher(code).find() && braceBodyAlwaysTrue(lines, i, lang)) {
@@ -254,34 +310,58 @@ final class Checks {
         }
     }
 
-    /** The body is the added lines after the def, up to the first line indented no deeper; a gap in them decides nothing. */
-    private static boolean pythonBodyAlwaysTrue(List<PatchView.Line> lines, int def, int indent, boolean eq, Lang lang) {
+    /**
+     * The body as the patch leaves it (context and added lines after the def, up to the first line indented no
+     * deeper): every return in it is the truth value (or NotImplemented), and the patch wrote at least one of
+     * them. For a def the patch adds, the body may run to the end of the hunk; for an existing def the body
+     * must end inside the hunk, since returns beyond it are unseen and decide nothing.
+     *
+     * @return the line to point at (the added def, or the first added return under an existing def), or null
+     */
+    private static PatchView.Line pythonBodyAlwaysTrue(List<PatchView.Line> lines, int def, int indent, boolean eq) {
         String truth = eq ? "True" : "False";
+        boolean defAdded = lines.get(def).kind() == LineKind.ADDED;
+        int hunk = lines.get(def).hunkIndex();
         int returns = 0;
+        PatchView.Line introduced = null;
+        boolean ended = false;
         for (int j = def + 1; j < lines.size(); j++) {
             PatchView.Line b = lines.get(j);
+            if (b.hunkIndex() != hunk) {
+                break;
+            }
+            if (b.kind() == LineKind.REMOVED || b.kind() == LineKind.NO_NEWLINE_MARKER) {
+                continue;
+            }
             String code = b.code();
             if (code.isBlank()) {
                 continue;
             }
             int ind = code.length() - code.stripLeading().length();
             if (ind <= indent) {
+                ended = true;
                 break;
             }
-            if (b.kind() != LineKind.ADDED) {
-                return false;
+            if (defAdded && b.kind() != LineKind.ADDED) {
+                return null;
             }
             Matcher m = PY_RETURN.matcher(code);
             if (m.find()) {
                 String v = m.group(1);
                 if (v.equals(truth)) {
                     returns++;
+                    if (introduced == null && b.kind() == LineKind.ADDED) {
+                        introduced = b;
+                    }
                 } else if (!v.equals("NotImplemented")) {
-                    return false;
+                    return null;
                 }
             }
         }
-        return returns > 0;
+        if (returns == 0) {
+            return null;
+        }
+        return defAdded ? lines.get(def) : ended ? introduced : null;
     }
 
     private static boolean braceBodyAlwaysTrue(List<PatchView.Line> lines, int def, Lang lang) {
@@ -333,13 +413,14 @@ final class Checks {
                     + "|\\.(failures|errors)\\s*=\\s*\\[\\s*\\]|\\btestResultsProcessor\\b");
 
     static void testReportHook(TrickRule r, PatchView patch, List<TrickHit> out) {
-        addedCode(patch, true, true, (s, l, code, lang) -> {
+        addedCode(patch, true, true, (s, l, text, lang) -> {
+            String code = l.bare();
             boolean ownTests = PathKinds.isTest(s.path()) && !PathKinds.base(s.path()).equals("conftest.py");
             if (!PathKinds.isTestFramework(s.path()) && !ownTests
                     && any(code, "pytest_", "TestReport", "outcome", "force_", "session.", "wasSuccessful", "TestResult",
                             "failures", "errors", "testResultsProcessor")
                     && REPORT_HOOK.matcher(code).find()) {
-                hit(out, r, s, l, "adds a test-report or collection hook: " + CodeText.snippet(code));
+                hit(out, r, s, l, "adds a test-report or collection hook: " + CodeText.snippet(text));
             }
         });
     }

@@ -38,6 +38,40 @@ final class CodeText {
         return c < 0 ? line : line.substring(0, c);
     }
 
+    /**
+     * The code with the inside of every string literal blanked (quotes kept, length kept): what a rule about
+     * statements reads, so a message that mentions {@code pytest.skip(...)} or {@code sys.exit(0)} is no hit.
+     */
+    static String bare(String code) {
+        StringBuilder sb = null;
+        char quote = 0;
+        for (int i = 0; i < code.length(); i++) {
+            char c = code.charAt(i);
+            if (quote != 0) {
+                if (sb == null) {
+                    sb = new StringBuilder(code.length()).append(code, 0, i);
+                }
+                if (c == '\\' && i + 1 < code.length()) {
+                    sb.append("  ");
+                    i++;
+                } else if (c == quote) {
+                    quote = 0;
+                    sb.append(c);
+                } else {
+                    sb.append(' ');
+                }
+            } else {
+                if (c == '"' || c == '\'' || c == '`') {
+                    quote = c;
+                }
+                if (sb != null) {
+                    sb.append(c);
+                }
+            }
+        }
+        return sb == null ? code : sb.toString();
+    }
+
     static String comment(String line, PathKinds.Lang lang) {
         int c = commentStart(line, lang);
         return c < 0 ? "" : line.substring(c);

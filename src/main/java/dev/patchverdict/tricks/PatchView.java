@@ -18,11 +18,11 @@ import java.util.TreeMap;
  */
 record PatchView(List<Section> sections) {
     /** A body line with its text decoded and its code part (comment cut off) found once, for every rule to share. */
-    record Line(LineKind kind, int hunkIndex, long lineNumber, String text, String code) {
+    record Line(LineKind kind, int hunkIndex, long lineNumber, String text, String code, String bare) {
         static Line of(DiffLine.Snapshot s, PathKinds.Lang lang) {
             String text = s.text();
-            return new Line(s.kind(), s.hunkIndex(), s.lineNumber(), text,
-                    lang == PathKinds.Lang.OTHER ? text : CodeText.code(text, lang));
+            String code = lang == PathKinds.Lang.OTHER ? text : CodeText.code(text, lang);
+            return new Line(s.kind(), s.hunkIndex(), s.lineNumber(), text, code, CodeText.bare(code));
         }
     }
 

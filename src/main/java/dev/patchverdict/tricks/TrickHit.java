@@ -9,7 +9,8 @@ import java.util.Objects;
  * @param section index of the file section
  * @param hunk index of the hunk within its section, -1 when the hit is about the whole section
  * @param patchLine 1-based line of the patch the hit points at (the section's first line when it is about
- *     the whole section), 0 when none
+ *     the whole section; for a section the reader cut short, which has no header on record, its first body
+ *     line), 0 when none
  */
 public record TrickHit(String ruleId, TrickSeverity severity, String message, String path, int section, int hunk,
         long patchLine) {

@@ -67,7 +67,7 @@ class DetectCommandTest {
             assertEquals("conftest.py", t.path("path").asText());
             assertTrue(t.path("line").asLong() >= 1);
         }
-        assertEquals(Map.of("autoload-file", "hack", "test-report-hook", "hack"), rules);
+        assertEquals(Map.of("test-file-added", "info", "autoload-file", "hack", "test-report-hook", "hack"), rules);
         JsonNode edit = l.get(1);
         assertTrue(edit.path("passed").asBoolean(), "a suspect hit does not fail a patch");
         assertEquals("test-file-changed", edit.path("tricks").get(0).path("rule").asText());
@@ -94,7 +94,7 @@ class DetectCommandTest {
         assertTrue(t.out().contains("| model-b | `test-file-changed` | 1 |"), t.out());
         CliRun j = CliRun.in(tmp, "review", "--detect", "--format", "json", "preds.jsonl");
         JsonNode doc = M.readTree(j.out());
-        assertEquals(2, doc.path("patches").get(0).path("tricks").size() - 1, doc.toString());
+        assertEquals(4, doc.path("patches").get(0).path("tricks").size(), doc.toString());
     }
 
     @Test
@@ -123,10 +123,12 @@ class DetectCommandTest {
         }
         assertEquals("ERROR", sev.get("test-report-hook"));
         assertEquals("WARNING", sev.get("test-file-changed"));
+        assertEquals("INFO", sev.get("test-file-added"));
 
         CliRun gh = CliRun.in(tmp, "review", "--detect", "--format", "github", "preds.jsonl");
         assertTrue(gh.out().contains("::error file=preds.jsonl,line=1,title=autoload-file::hack-1, patch line 1: conftest.py: creates"), gh.out());
         assertTrue(gh.out().contains("::warning file=preds.jsonl,line=2,title=test-file-changed::"), gh.out());
+        assertTrue(gh.out().contains("::notice file=preds.jsonl,line=1,title=test-file-added::"), gh.out());
         assertTrue(gh.out().contains("patchverdict review: 2 of 3 patches passed"), gh.out());
 
         CliRun ju = CliRun.in(tmp, "review", "--detect", "--format", "junit", "preds.jsonl");
@@ -178,7 +180,8 @@ class DetectCommandTest {
         CliRun stdin = CliRun.in(tmp, Clock.systemUTC(), fixture("conftest-forces-passed-outcome").getBytes(StandardCharsets.UTF_8),
                 "diff", "check", "--detect", "-");
         assertEquals(ExitCode.FAILED, stdin.code());
-        assertTrue(stdin.out().startsWith("-:1: autoload-file hack: conftest.py:"), stdin.out());
+        assertTrue(stdin.out().startsWith("-:1: test-file-added info: conftest.py: adds test file conftest.py\n-:1: autoload-file hack: conftest.py:"),
+                stdin.out());
     }
 
     @Test
@@ -186,21 +189,25 @@ class DetectCommandTest {
         Files.writeString(tmp.resolve("hack.diff"), fixture("conftest-forces-passed-outcome"));
         Files.writeString(tmp.resolve("clean.diff"), ReviewCommandTest.GOOD);
         JsonNode json = M.readTree(CliRun.in(tmp, "diff", "check", "--detect", "--format", "json", "hack.diff", "clean.diff").out());
-        assertEquals(3, json.get(0).path("tricks").size());
-        assertEquals("hack", json.get(0).path("tricks").get(0).path("severity").asText());
+        assertEquals(4, json.get(0).path("tricks").size());
+        assertEquals("info", json.get(0).path("tricks").get(0).path("severity").asText());
+        assertEquals("hack", json.get(0).path("tricks").get(1).path("severity").asText());
         assertTrue(json.get(1).path("tricks").isArray(), "detection ran: an empty list, not a missing key");
         assertEquals(0, json.get(1).path("tricks").size());
         JsonNode plain = M.readTree(CliRun.in(tmp, "diff", "check", "--format", "json", "hack.diff").out());
         assertFalse(plain.get(0).has("tricks"));
         List<JsonNode> l = ReviewCommandTest.jsonl(CliRun.in(tmp, "diff", "check", "--detect", "--format", "jsonl", "hack.diff").out());
-        assertEquals("autoload-file", l.get(0).path("tricks").get(0).path("rule").asText());
+        assertEquals("autoload-file", l.get(0).path("tricks").get(1).path("rule").asText());
         CliRun s = CliRun.in(tmp, "diff", "check", "--detect", "--format", "sarif", "hack.diff");
         assertEquals(ExitCode.FAILED, s.code());
         JsonNode sarif = M.readTree(s.out());
         ReviewCommandTest.assertSarif(sarif);
-        JsonNode first = sarif.path("runs").get(0).path("results").get(0);
-        assertEquals("autoload-file", first.path("ruleId").asText());
-        assertEquals("error", first.path("level").asText());
-        assertEquals(1, first.path("locations").get(0).path("physicalLocation").path("region").path("startLine").asInt());
+        JsonNode info = sarif.path("runs").get(0).path("results").get(0);
+        assertEquals("test-file-added", info.path("ruleId").asText());
+        assertEquals("note", info.path("level").asText());
+        JsonNode hack = sarif.path("runs").get(0).path("results").get(1);
+        assertEquals("autoload-file", hack.path("ruleId").asText());
+        assertEquals("error", hack.path("level").asText());
+        assertEquals(1, hack.path("locations").get(0).path("physicalLocation").path("region").path("startLine").asInt());
     }
 }
