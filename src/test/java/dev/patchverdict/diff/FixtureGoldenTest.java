@@ -112,13 +112,7 @@ class FixtureGoldenTest {
         record Result(int rc, String numstat, String summary, String stderr) {}
 
         static boolean available() {
-            try {
-                Process p = new ProcessBuilder("git", "--version").redirectErrorStream(true).start();
-                p.getInputStream().readAllBytes();
-                return p.waitFor(20, TimeUnit.SECONDS) && p.exitValue() == 0;
-            } catch (IOException | InterruptedException e) {
-                return false;
-            }
+            return dev.patchverdict.GitApply.available();
         }
 
         static Result apply(Path patch) throws IOException, InterruptedException {
