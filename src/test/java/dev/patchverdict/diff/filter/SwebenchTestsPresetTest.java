@@ -40,7 +40,8 @@ class SwebenchTestsPresetTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"src/contest.py", "src/testutils.py", "docs/testing.rst", "latest/x.py", "attest.py",
-        "src/test_data.json", "pytest.ini", "sphinx/testing.py", "tests_helper/x.py", "mytests/x.py"})
+        "src/test_data.json", "pytest.ini", "sphinx/testing.py", "tests_helper/x.py", "mytests/x.py",
+        "sphinx/testing/fixtures.py", "django/test/client.py"})
     void otherPathsDoNot(String path) {
         assertTrue(!matches(path), path);
     }
