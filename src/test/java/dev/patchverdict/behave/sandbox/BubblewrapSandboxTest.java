@@ -29,8 +29,7 @@ class BubblewrapSandboxTest {
     @BeforeEach
     void setUp() throws Exception {
         tree = Files.createDirectory(scratch.resolve("tree"));
-        Path work = Files.createDirectory(scratch.resolve("work"));
-        sandbox = TestSandbox.required(work);
+        sandbox = TestSandbox.required(scratch);
     }
 
     private RunRecord run(Duration timeout, String... argv) throws Exception {
@@ -199,8 +198,7 @@ class BubblewrapSandboxTest {
     }
 
     private BubblewrapSandbox sandboxWith(HostLimits host) throws Exception {
-        BubblewrapSandbox s = BubblewrapSandbox.locate(HostTools.fromEnvironment(TestSandbox.hostEnv()),
-                Files.createDirectories(scratch.resolve("work-" + UUID.randomUUID())), host);
+        BubblewrapSandbox s = BubblewrapSandbox.locate(HostTools.fromEnvironment(TestSandbox.hostEnv()), scratch, host);
         assertEquals(Optional.empty(), s.unavailableReason());
         return s;
     }
