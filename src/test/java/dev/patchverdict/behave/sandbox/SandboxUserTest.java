@@ -55,4 +55,35 @@ class SandboxUserTest {
         assertTrue(why.orElseThrow().contains("cannot pass through " + closed), why.toString());
         assertEquals(0700, (Integer) Files.getAttribute(closed, "unix:mode") & 07777, "the host's folder is untouched");
     }
+
+    @Test
+    void onlyTheWayToTheTreeIsOpenedAndOnlyTheTreeIsHandedOver() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(BubblewrapSandbox.effectiveUid().orElseThrow() == 0,
+                "only root hands a tree to another user");
+        Path area = Files.createDirectories(TestSandbox.passable(sys).resolve("area"));
+        Files.setAttribute(area, "unix:mode", 0700);
+        Path inputs = Files.createDirectories(area.resolve("inputs"));
+        Files.setAttribute(inputs, "unix:mode", 0700);
+        Path git = Files.createDirectories(area.resolve("git"));
+        Files.setAttribute(git, "unix:mode", 0700);
+        Path tree = Files.createDirectories(git.resolve("base-1"));
+        Files.writeString(Files.createDirectories(tree.resolve("src")).resolve("a.py"), "x = 1\n");
+        Files.createSymbolicLink(tree.resolve("link"), inputs);
+        SandboxUser user = new SandboxUser(4242, 4243);
+        assertEquals(Optional.empty(), HandOver.prepare(area, tree, user));
+        for (Path p : new Path[] {area, git}) {
+            assertEquals(0710, (Integer) Files.getAttribute(p, "unix:mode") & 07777, p.toString());
+            assertEquals(4243, Files.getAttribute(p, "unix:gid"), p.toString());
+            assertEquals(0, Files.getAttribute(p, "unix:uid"), p.toString());
+        }
+        assertEquals(0700, (Integer) Files.getAttribute(inputs, "unix:mode") & 07777, "a folder off the way stays shut");
+        assertEquals(0, Files.getAttribute(inputs, "unix:gid"));
+        for (Path p : new Path[] {tree, tree.resolve("src"), tree.resolve("src/a.py"), tree.resolve("link")}) {
+            assertEquals(4242, Files.getAttribute(p, "unix:uid", java.nio.file.LinkOption.NOFOLLOW_LINKS),
+                    p.toString());
+            assertEquals(4243, Files.getAttribute(p, "unix:gid", java.nio.file.LinkOption.NOFOLLOW_LINKS),
+                    p.toString());
+        }
+        assertEquals(0, Files.getAttribute(inputs, "unix:uid"), "a link's target is never handed over");
+    }
 }
