@@ -336,7 +336,7 @@ class BubblewrapSandboxTest {
         if (BubblewrapSandbox.effectiveUid().orElseThrow() == 0) {
             // Root passes any permission, so the cleanup is run as the sandbox's host user: the one
             // case where chmod 000 stands in the way, a runner that is not root.
-            CleanupAs.sandboxUser(tree);
+            CleanupAs.sandboxUser(tree, Files.createDirectories(scratch.resolve("cleanup")));
             assertFalse(Files.exists(tree.resolve("d")), "the unreadable folders are gone");
         } else {
             ScratchSpace.delete(tree);

@@ -3,10 +3,13 @@ package dev.patchverdict.behave.sandbox;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.io.File;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 /**
  * Runs {@link ScratchSpace#delete} in a separate JVM as the sandbox's default host user, for a
@@ -20,9 +23,18 @@ public final class CleanupAs {
         ScratchSpace.delete(Path.of(args[0]));
     }
 
-    static void sandboxUser(Path tree) throws Exception {
+    /**
+     * The classes are copied into {@code passable} first, a folder the user can reach: the
+     * build's own output may lie where it cannot (under {@code /root}, say).
+     */
+    static void sandboxUser(Path tree, Path passable) throws Exception {
         SandboxUser u = SandboxUser.DEFAULT;
-        String classpath = location(ScratchSpace.class) + File.pathSeparator + location(CleanupAs.class);
+        Path classes = copy(location(ScratchSpace.class), passable.resolve("classes"));
+        String own = CleanupAs.class.getName().replace('.', '/') + ".class";
+        Path test = passable.resolve("test-classes");
+        Files.createDirectories(test.resolve(own).getParent());
+        Files.copy(location(CleanupAs.class).resolve(own), test.resolve(own));
+        String classpath = classes + File.pathSeparator + test;
         Path setpriv = HostTools.fromEnvironment(TestSandbox.hostEnv()).find("setpriv").orElseThrow();
         Process p = new ProcessBuilder(List.of(setpriv.toString(), "--reuid", Integer.toString(u.uid()), "--regid",
                 Integer.toString(u.gid()), "--clear-groups", "--inh-caps=-all", "--",
@@ -37,7 +49,21 @@ public final class CleanupAs {
         assertEquals(0, p.exitValue(), "the cleanup as " + u + " ran: " + out);
     }
 
-    private static String location(Class<?> c) throws Exception {
-        return Path.of(c.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+    private static Path location(Class<?> c) throws Exception {
+        return Path.of(c.getProtectionDomain().getCodeSource().getLocation().toURI());
+    }
+
+    private static Path copy(Path from, Path to) throws IOException {
+        try (Stream<Path> all = Files.walk(from)) {
+            for (Path p : (Iterable<Path>) all::iterator) {
+                Path target = to.resolve(from.relativize(p).toString());
+                if (Files.isDirectory(p)) {
+                    Files.createDirectories(target);
+                } else {
+                    Files.copy(p, target);
+                }
+            }
+        }
+        return to;
     }
 }
