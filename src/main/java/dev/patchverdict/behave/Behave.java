@@ -77,7 +77,10 @@ public final class Behave {
         }
     }
 
-    /** Where a sandbox is made: the host tools, a private scratch directory and the runner's own limits. */
+    /**
+     * Where a sandbox is made: the host tools, the private scratch directory holding every tree
+     * it will run on, and the runner's own limits.
+     */
     public record SandboxSite(HostTools tools, Path scratch, HostLimits host) {}
 
     /** The verdict, the written result, and the text report. */
@@ -105,7 +108,8 @@ public final class Behave {
                 throw new BehaveException(request.plan().toString(), "the plan asks for more than this runner allows: "
                         + String.join("; ", over));
             }
-            Sandbox sandbox = settings.sandbox().apply(new SandboxSite(tools, scratch.directory("sandbox"),
+            // The whole scratch space: every tree the sandbox runs on is inside it.
+            Sandbox sandbox = settings.sandbox().apply(new SandboxSite(tools, scratch.root(),
                     settings.ceilings().host()));
             Evaluation ev = new BehaviouralRunner(sandbox, git, scratch.directory("work"))
                     .evaluate(in.plan().plan(), in.repo(), in.commit(), in.patchFile());

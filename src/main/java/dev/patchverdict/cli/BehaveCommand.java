@@ -5,6 +5,7 @@ import dev.patchverdict.behave.BehaveException;
 import dev.patchverdict.behave.BehaveRequest;
 import dev.patchverdict.behave.RunnerCeilings;
 import dev.patchverdict.behave.sandbox.HostLimits;
+import dev.patchverdict.behave.sandbox.SandboxUser;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -94,9 +95,13 @@ final class BehaveCommand implements Callable<Integer> {
             + " ${DEFAULT-VALUE}).")
     long maxTreeBytes = RunnerCeilings.DEFAULT.host().treeBytes();
 
-    @Option(names = "--max-processes", paramLabel = "N", description = "RLIMIT_NPROC in the sandbox (not enforced by"
-            + " the kernel when the runner is root; default: ${DEFAULT-VALUE}).")
+    @Option(names = "--max-processes", paramLabel = "N", description = "RLIMIT_NPROC in the sandbox, counted over"
+            + " every process of the sandbox's host user (default: ${DEFAULT-VALUE}).")
     int maxProcesses = RunnerCeilings.DEFAULT.host().processes();
+
+    @Option(names = "--sandbox-user", paramLabel = "UID:GID", description = "The unprivileged host user a runner"
+            + " running as root starts the sandbox as; never 0 (default: ${DEFAULT-VALUE}).")
+    String sandboxUser = RunnerCeilings.DEFAULT.host().user().toString();
 
     @Option(names = "--shm-bytes", paramLabel = "N", description = "The size of the sandbox's /dev/shm"
             + " (default: ${DEFAULT-VALUE}).")
@@ -135,7 +140,8 @@ final class BehaveCommand implements Callable<Integer> {
         }
         try {
             return new RunnerCeilings(maxWallSeconds, maxCpuSeconds, maxMemoryMb, maxOutputBytes, maxFileBytes,
-                    maxChecks, maxMutants, new HostLimits(maxProcesses, shmBytes, maxTreeBytes));
+                    maxChecks, maxMutants, new HostLimits(maxProcesses, shmBytes, maxTreeBytes,
+                            SandboxUser.parse(sandboxUser)));
         } catch (IllegalArgumentException e) {
             throw CliException.usage("usage: behave: " + e.getMessage());
         }

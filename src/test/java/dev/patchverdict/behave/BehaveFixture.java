@@ -43,7 +43,7 @@ public final class BehaveFixture {
     public ObjectNode plan;
 
     private BehaveFixture(Path dir, Path repo, String commit) throws IOException {
-        this.dir = dir;
+        this.dir = dev.patchverdict.behave.sandbox.TestSandbox.passable(dir);
         this.repo = repo;
         this.commit = commit;
         this.candidateRoot = Files.createDirectories(dir.resolve("candidate"));

@@ -420,4 +420,23 @@ class BehaveRunTest {
             assertEquals(java.util.List.of(), left.toList(), "the scratch space is empty after the run");
         }
     }
+
+    @Test
+    void aRootRunnerWhoseSandboxUserCannotReachTheScratchSpaceRunsNothing() throws Exception {
+        BehaveFixture f = fixture(CALC_FIXED, standardChecks());
+        Path closed = Files.createDirectories(dir.resolve("closed"));
+        Files.setAttribute(closed, "unix:mode", 0700);
+        Behave.Settings s = f.settings();
+        Behave.Settings shut = new Behave.Settings(s.clock(), s.env(), s.toolVersion(), closed.resolve("tmp"),
+                s.sandbox());
+        Behave.Outcome o = Behave.run(f.writeAndCommit(), shut);
+        if (dev.patchverdict.behave.sandbox.BubblewrapSandbox.effectiveUid().orElseThrow() != 0) {
+            assertEquals(Verdict.PROVEN, o.verdict(), "a runner that is not root needs no one to pass: " + o.report());
+            return;
+        }
+        assertEquals(Verdict.UNVERIFIED, o.verdict(), o.report());
+        assertEquals(2, o.exitCode());
+        assertTrue(o.report().contains("the sandbox user 65534:65534 cannot pass through " + closed), o.report());
+        assertEquals("UNVERIFIED", level(written(), Level.EXECUTES), "nothing ran, least of all as root");
+    }
 }

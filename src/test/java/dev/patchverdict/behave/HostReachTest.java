@@ -51,7 +51,7 @@ class HostReachTest {
     @Test
     void gitApplyRunsInsideTheSandboxWhereHostFilesAreNotThere() throws Exception {
         BehaveFixture f = BehaveFixture.create(dir, BehaveFixture.calcRepo());
-        Path scratch = Files.createDirectories(dir.resolve("scratch"));
+        Path scratch = Files.createDirectories(TestSandbox.passable(dir).resolve("scratch"));
         GitTrees trees = GitTrees.locate(HostTools.fromEnvironment(TestSandbox.hostEnv()), scratch).orElseThrow();
         Path tree = trees.export(f.repo, f.commit, "patched");
         Path patch = Files.writeString(dir.resolve("copy.patch"), COPY_FROM_HOST.replace("/etc/shadow", "/etc/passwd"));

@@ -281,4 +281,22 @@ class BehaveCommandTest {
         assertRefused(run(behave("--max-checks", "2")), "the number of checks is 3, over the runner's limit of 2"
                 + " (--max-checks)");
     }
+
+    @Test
+    void theSandboxUserIsAnUnprivilegedUidAndGid() throws Exception {
+        for (String bad : List.of("0:0", "0:65534", "65534:0", "nobody:nogroup", "65534", "-1:5", "99999999999:1")) {
+            Run r = run(behave("--sandbox-user", bad));
+            assertEquals(64, r.rc(), bad + ": " + r.err());
+            assertTrue(r.err().contains("sandbox user"), r.err());
+        }
+        f.write();
+        commit();
+        Run ok = run(behave("--sandbox-user", "4242:4243", "--format", "json"));
+        assertEquals(0, ok.rc(), ok.err());
+        String sandbox = BehaveFixture.JSON.readTree(ok.out()).get("extensions").elements().next().get("sandbox")
+                .textValue();
+        boolean root = dev.patchverdict.behave.sandbox.BubblewrapSandbox.effectiveUid().orElseThrow() == 0;
+        assertTrue(sandbox.contains(root ? "host uid:gid 4242:4243, dropped to from root" : "the runner's own"),
+                sandbox);
+    }
 }

@@ -26,17 +26,37 @@ import java.util.OptionalInt;
  * its source) waits for the program and writes the raw wait status to file descriptor 3, which a
  * fixed launcher opened on a host file outside every mount. That is how a SIGKILL is told apart
  * from {@code exit 137}, and a sandbox that never started from a program that failed.
+ *
+ * <p>A runner running as root starts bubblewrap as an unprivileged host user instead
+ * ({@code setpriv}, every capability and supplementary group dropped), because the kernel enforces
+ * neither {@code RLIMIT_NPROC} nor file permissions for root. The tree is handed over to that
+ * user first; inputs are copied into the sandbox from descriptors the launcher opened, so the
+ * user needs no access to them on the host.
  */
 public final class BubblewrapSandbox implements Sandbox {
     /** Where the tree appears inside the sandbox; the same path for base and patched trees. */
     public static final String TREE_MOUNT = "/tree";
     static final int SANDBOX_ID = 65534;
 
+    /** Inputs are handed over on descriptors 4 to 9: the launcher's shell redirects single digits only. */
+    static final int MAX_INPUTS = 6;
+
     /**
-     * Opens descriptor 3 on the status file named by the first argument, then becomes the rest
-     * of the argument list. Constant text: arguments are passed as positional parameters.
+     * Opens descriptor 3 on the status file named by the first argument and descriptors 4 on, for
+     * reading, on the input files named by the next ones, then becomes the rest of the argument
+     * list. Fixed text apart from the count: every path is passed as a positional parameter.
      */
-    private static final String LAUNCHER = "exec 3>\"$0\" && exec \"$@\"";
+    static String launcher(int inputs) {
+        if (inputs < 0 || inputs > MAX_INPUTS) {
+            throw new IllegalArgumentException("at most " + MAX_INPUTS + " inputs: " + inputs);
+        }
+        StringBuilder b = new StringBuilder("exec 3>\"$0\"");
+        for (int i = 1; i <= inputs; i++) {
+            b.append(' ').append(3 + i).append("<\"$").append(i).append('"');
+        }
+        b.append(inputs == 0 ? "" : " && shift " + inputs);
+        return b.append(" && exec \"$@\"").toString();
+    }
 
     /**
      * Makes itself non-dumpable (so the program, which runs as the same uid, can neither open
@@ -95,6 +115,9 @@ public final class BubblewrapSandbox implements Sandbox {
     private final Optional<Path> perl;
     private final Path scratch;
     private final HostLimits host;
+    private final Optional<Path> setpriv;
+    /** The runner's effective uid; empty when it could not be read (then nothing runs). */
+    private final OptionalInt runnerUid;
     private Optional<String> unavailable;
     private volatile String version = "unknown";
 
@@ -104,12 +127,23 @@ public final class BubblewrapSandbox implements Sandbox {
 
     public BubblewrapSandbox(Optional<Path> bwrap, Path sh, Optional<Path> prlimit, Optional<Path> perl, Path scratch,
             HostLimits host) {
+        this(bwrap, sh, prlimit, perl, Optional.empty(), scratch, host, effectiveUid());
+    }
+
+    /**
+     * Every tree it runs on must lie inside {@code scratch}. {@code runnerUid} is the runner's
+     * effective uid: 0 makes every run start as {@code host.user()} through {@code setpriv}.
+     */
+    public BubblewrapSandbox(Optional<Path> bwrap, Path sh, Optional<Path> prlimit, Optional<Path> perl,
+            Optional<Path> setpriv, Path scratch, HostLimits host, OptionalInt runnerUid) {
         this.host = java.util.Objects.requireNonNull(host, "host");
         this.bwrap = bwrap;
         this.sh = sh;
         this.prlimit = prlimit;
         this.perl = perl;
+        this.setpriv = java.util.Objects.requireNonNull(setpriv, "setpriv");
         this.scratch = scratch;
+        this.runnerUid = java.util.Objects.requireNonNull(runnerUid, "runnerUid");
     }
 
     /** Finds bwrap, prlimit and perl on the injected search path. */
@@ -117,11 +151,35 @@ public final class BubblewrapSandbox implements Sandbox {
         return locate(tools, scratch, HostLimits.DEFAULT);
     }
 
-    /** Finds the tools, with the runner's own limits on processes, /dev/shm and the tree. */
+    /**
+     * Finds the tools, with the runner's own limits on processes, /dev/shm and the tree, and the
+     * user a root runner becomes. Every tree it runs on must lie inside {@code scratch}.
+     */
     public static BubblewrapSandbox locate(HostTools tools, Path scratch, HostLimits host) {
         return new BubblewrapSandbox(tools.find("bwrap"), Path.of("/bin/sh"),
                 tools.find("prlimit").flatMap(BubblewrapSandbox::insideUsr),
-                tools.find("perl").flatMap(BubblewrapSandbox::insideUsr), scratch, host);
+                tools.find("perl").flatMap(BubblewrapSandbox::insideUsr), tools.find("setpriv"), scratch, host,
+                effectiveUid());
+    }
+
+    /** The effective uid of this process, from {@code /proc/self/status}; empty when it cannot be read. */
+    public static OptionalInt effectiveUid() {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc/self/status"), StandardCharsets.UTF_8)) {
+                if (line.startsWith("Uid:")) {
+                    String[] ids = line.substring(4).trim().split("\\s+");
+                    return ids.length >= 2 ? OptionalInt.of(Integer.parseInt(ids[1])) : OptionalInt.empty();
+                }
+            }
+        } catch (IOException | NumberFormatException e) {
+            // Unknown: the probe then refuses to run anything rather than risk running as root.
+        }
+        return OptionalInt.empty();
+    }
+
+    /** Whether runs start as {@link HostLimits#user()} rather than as the runner itself. */
+    boolean dropsPrivileges() {
+        return runnerUid.isEmpty() || runnerUid.getAsInt() == 0;
     }
 
     /** A helper is usable inside the sandbox only if it lives under the read-only /usr mount. */
@@ -151,8 +209,11 @@ public final class BubblewrapSandbox implements Sandbox {
     @Override
     public String describe() {
         unavailableReason();
+        String hostUser = dropsPrivileges()
+                ? "host uid:gid " + host.user() + ", dropped to from root"
+                : "host uid " + runnerUid.getAsInt() + ", the runner's own";
         return "bubblewrap " + version + ": all namespaces unshared (no network), uid/gid " + SANDBOX_ID
-                + ", no capabilities, /usr read-only, tree at " + TREE_MOUNT
+                + " (" + hostUser + "), no capabilities, /usr read-only, tree at " + TREE_MOUNT
                 + " the only writable host path (at most " + host.treeBytes() + " bytes after each run), tmpfs /tmp, /dev/shm"
                 + " of " + host.shmBytes() + " bytes, cleared environment, prlimit CPU/AS/FSIZE/CORE and NPROC "
                 + host.processes();
@@ -175,6 +236,20 @@ public final class BubblewrapSandbox implements Sandbox {
             return Optional.of("the status wrapper cannot protect itself on " + System.getProperty("os.arch")
                     + " (prctl's system call number is not known)");
         }
+        if (runnerUid.isEmpty()) {
+            return Optional.of("the runner's own uid cannot be read from /proc/self/status, so it cannot tell whether"
+                    + " it must drop root before starting the sandbox");
+        }
+        if (dropsPrivileges()) {
+            if (setpriv.isEmpty()) {
+                return Optional.of("the runner is root and setpriv (util-linux) is not installed, so it cannot start"
+                        + " the sandbox as the unprivileged user " + host.user() + "; it never runs checks as root");
+            }
+            Optional<String> userns = UserNamespaces.unavailableReason();
+            if (userns.isPresent()) {
+                return userns;
+            }
+        }
         try {
             ProcessSupervisor.Finished v = ProcessSupervisor.run(List.of(bwrap.get().toString(), "--version"),
                     scratch, Map.of(), Duration.ofSeconds(10), 4096);
@@ -189,7 +264,8 @@ public final class BubblewrapSandbox implements Sandbox {
             if (!r.outcome().exitedWith(0)) {
                 String why = firstLine(r.stderr().text());
                 return Optional.of("bubblewrap cannot create the sandbox here (" + r.outcome().describe()
-                        + (why.isEmpty() ? "" : "; " + why) + ")");
+                        + (why.isEmpty() ? "" : "; " + why) + ")" + (dropsPrivileges() ? " as the unprivileged user "
+                        + host.user() + ", which needs unprivileged user namespaces" : ""));
             }
             return Optional.empty();
         } catch (IOException e) {
@@ -205,6 +281,18 @@ public final class BubblewrapSandbox implements Sandbox {
         Path hostCwd = request.tree().resolve(request.cwd()).normalize();
         if (!Containment.isInside(hostCwd, request.tree()) || !Files.isDirectory(hostCwd, LinkOption.NOFOLLOW_LINKS)) {
             return RunRecord.notRun(request.argv(), "cwd '" + request.cwd() + "' is not a directory in the tree");
+        }
+        if (request.inputs().size() > MAX_INPUTS) {
+            return RunRecord.notRun(request.argv(), "more than " + MAX_INPUTS + " inputs");
+        }
+        if (dropsPrivileges()) {
+            if (setpriv.isEmpty() || runnerUid.isEmpty()) {
+                return RunRecord.notRun(request.argv(), "the sandbox cannot be started as an unprivileged user");
+            }
+            Optional<String> refused = HandOver.prepare(scratch, request.tree(), host.user());
+            if (refused.isPresent()) {
+                return RunRecord.notRun(request.argv(), refused.get());
+            }
         }
         Optional<String> over = overBudget(request.tree(), "before the run");
         if (over.isPresent()) {
@@ -247,8 +335,17 @@ public final class BubblewrapSandbox implements Sandbox {
         List<String> c = new ArrayList<>();
         c.add(sh.toString());
         c.add("-c");
-        c.add(LAUNCHER);
+        c.add(launcher(request.inputs().size()));
         c.add(status.toString());
+        for (Path in : request.inputs().values()) {
+            c.add(in.toString());
+        }
+        if (dropsPrivileges()) {
+            SandboxUser u = host.user();
+            c.addAll(List.of(setpriv.orElseThrow().toString(), "--reuid", Integer.toString(u.uid()), "--regid",
+                    Integer.toString(u.gid()), "--clear-groups", "--inh-caps=-all", "--bounding-set=-all",
+                    "--no-new-privs", "--"));
+        }
         c.add(bwrap.orElseThrow().toString());
         c.addAll(List.of("--unshare-all", "--unshare-user", "--disable-userns", "--die-with-parent", "--new-session",
                 "--cap-drop", "ALL", "--uid", Integer.toString(SANDBOX_ID), "--gid", Integer.toString(SANDBOX_ID),
@@ -274,8 +371,10 @@ public final class BubblewrapSandbox implements Sandbox {
         c.addAll(List.of("--size", Long.toString(host.shmBytes()), "--tmpfs", "/dev/shm"));
         c.addAll(List.of("--size", Long.toString(limits.memoryBytes()), "--tmpfs", "/tmp"));
         c.addAll(List.of("--bind", request.tree().toString(), TREE_MOUNT));
-        for (Map.Entry<String, Path> in : request.inputs().entrySet()) {
-            c.addAll(List.of("--ro-bind", in.getValue().toString(), RunRequest.INPUT_MOUNT + "/" + in.getKey()));
+        // Copied from the launcher's descriptors (4 on, in the order of the file names above).
+        int fd = 4;
+        for (String name : request.inputs().keySet()) {
+            c.addAll(List.of("--ro-bind-data", Integer.toString(fd++), RunRequest.INPUT_MOUNT + "/" + name));
         }
         c.addAll(List.of("--chdir", request.cwd().equals(".") ? TREE_MOUNT : TREE_MOUNT + "/" + request.cwd()));
         c.addAll(List.of("--remount-ro", "/"));
@@ -288,7 +387,7 @@ public final class BubblewrapSandbox implements Sandbox {
         c.add("--as=" + limits.memoryBytes());
         c.add("--fsize=" + limits.fileSizeBytes());
         c.add("--core=0");
-        // Counted per host uid by the kernel, and not enforced at all for root (see README).
+        // Counted per host uid by the kernel, and not enforced for root: hence the drop above.
         c.add("--nproc=" + host.processes());
         c.add("--");
         c.add(perl.orElseThrow().toString());

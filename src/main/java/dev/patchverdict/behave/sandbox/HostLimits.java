@@ -3,12 +3,18 @@ package dev.patchverdict.behave.sandbox;
 /**
  * Limits the runner sets for every sandboxed run that no plan can choose: the number of
  * processes (RLIMIT_NPROC), the size of the sandbox's {@code /dev/shm}, and the total bytes the
- * tree may hold after a run.
+ * tree may hold after a run; and the host user a root runner becomes so that the kernel enforces
+ * the process limit and file permissions at all.
  */
-public record HostLimits(int processes, long shmBytes, long treeBytes) {
+public record HostLimits(int processes, long shmBytes, long treeBytes, SandboxUser user) {
     public static final HostLimits DEFAULT = new HostLimits(256, 64L << 20, 1L << 30);
 
+    public HostLimits(int processes, long shmBytes, long treeBytes) {
+        this(processes, shmBytes, treeBytes, SandboxUser.DEFAULT);
+    }
+
     public HostLimits {
+        java.util.Objects.requireNonNull(user, "user");
         if (processes < 8) {
             throw new IllegalArgumentException("the process limit must be at least 8: " + processes);
         }

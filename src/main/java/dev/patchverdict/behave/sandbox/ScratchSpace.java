@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.EnumSet;
 import java.util.Set;
 
@@ -38,10 +39,14 @@ public final class ScratchSpace implements AutoCloseable {
         return root;
     }
 
+    /**
+     * A folder of the scratch space, the runner's alone: a root runner's sandbox user is let
+     * through only the folders on the way to a tree (see {@code HandOver}), never into the others.
+     */
     public Path directory(String name) throws BehaveException {
         Path d = root.resolve(name);
         try {
-            return Files.createDirectories(d);
+            return Files.createDirectories(d, PosixFilePermissions.asFileAttribute(OWNER_ALL));
         } catch (IOException e) {
             throw new BehaveException(d.toString(), "cannot create: " + IoMessages.describe(e), e);
         }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -29,8 +30,7 @@ class BubblewrapSandboxTest {
     @BeforeEach
     void setUp() throws Exception {
         tree = Files.createDirectory(scratch.resolve("tree"));
-        Path work = Files.createDirectory(scratch.resolve("work"));
-        sandbox = TestSandbox.required(work);
+        sandbox = TestSandbox.required(scratch);
     }
 
     private RunRecord run(Duration timeout, String... argv) throws Exception {
@@ -199,8 +199,11 @@ class BubblewrapSandboxTest {
     }
 
     private BubblewrapSandbox sandboxWith(HostLimits host) throws Exception {
-        BubblewrapSandbox s = BubblewrapSandbox.locate(HostTools.fromEnvironment(TestSandbox.hostEnv()),
-                Files.createDirectories(scratch.resolve("work-" + UUID.randomUUID())), host);
+        return sandboxWith(host, scratch);
+    }
+
+    private BubblewrapSandbox sandboxWith(HostLimits host, Path area) throws Exception {
+        BubblewrapSandbox s = BubblewrapSandbox.locate(HostTools.fromEnvironment(TestSandbox.hostEnv()), area, host);
         assertEquals(Optional.empty(), s.unavailableReason());
         return s;
     }
@@ -246,8 +249,8 @@ class BubblewrapSandboxTest {
     void aForkStormIsContained() throws Exception {
         BubblewrapSandbox limited = sandboxWith(new HostLimits(64, 1L << 20, 1L << 30));
         String marker = "pv-storm-" + UUID.randomUUID();
-        // Bounded so that a root runner (for which the kernel does not enforce RLIMIT_NPROC) does not
-        // exhaust the host's process table; a non-root runner's forks fail beyond 64.
+        // The kernel must stop the storm by itself: fork fails (EAGAIN) well before 1,500 children.
+        // A root runner that did not drop to the sandbox user would fork them all and time out.
         RunRecord r = limited.run(new RunRequest(tree, ".", List.of("python3", "-c", String.join("\n",
                 "import os, sys, time",
                 "made = 0",
@@ -258,11 +261,70 @@ class BubblewrapSandboxTest {
                 "            os._exit(0)",
                 "        made += 1",
                 "    except OSError:",
+                "        print(made, flush=True)",
                 "        sys.exit(3)",
-                "time.sleep(120)"), marker), PATH_ONLY, Duration.ofSeconds(4), LIMITS));
-        assertFalse(r.outcome().exitedWith(0), r.outcome().describe());
-        assertTrue(r.duration().compareTo(Duration.ofSeconds(30)) < 0, "ended promptly: " + r.duration());
+                "time.sleep(120)"), marker), PATH_ONLY, Duration.ofSeconds(20), LIMITS));
+        assertEquals(new RunOutcome.Exited(3), r.outcome(), "fork failed inside the sandbox: " + r.stderr().text());
+        int made = Integer.parseInt(r.stdout().text().strip());
+        assertTrue(made < 64, "at most the limit of 64 processes of the host user, not " + made);
+        assertTrue(r.duration().compareTo(Duration.ofSeconds(15)) < 0, "ended by the limit, not the timeout: "
+                + r.duration());
         assertEquals(Optional.empty(), Processes.withMarker(marker), "no process of the storm is left");
+    }
+
+    @Test
+    void aRootRunnerRunsTheSandboxAsTheUnprivilegedHostUser() throws Exception {
+        Path above = scratch.getParent();
+        Object modeAbove = Files.getAttribute(above, "unix:mode");
+        RunRecord r = run("sh", "-c", "touch made");
+        assertEquals(new RunOutcome.Exited(0), r.outcome(), r.stderr().text());
+        int runner = BubblewrapSandbox.effectiveUid().orElseThrow();
+        // Seen from the host: what the program made belongs to the host user it ran as.
+        int hostUid = runner == 0 ? SandboxUser.DEFAULT.uid() : runner;
+        assertEquals(hostUid, Files.getAttribute(tree.resolve("made"), "unix:uid", LinkOption.NOFOLLOW_LINKS));
+        if (runner == 0) {
+            assertEquals(SandboxUser.DEFAULT.gid(), Files.getAttribute(tree.resolve("made"), "unix:gid",
+                    LinkOption.NOFOLLOW_LINKS));
+            assertTrue(sandbox.describe().contains("host uid:gid 65534:65534, dropped to from root"),
+                    sandbox.describe());
+        }
+        assertEquals(modeAbove, Files.getAttribute(above, "unix:mode"), "nothing above the scratch folder changed");
+    }
+
+    @Test
+    void aTreeOutsideTheScratchFolderIsNotHandedOver() throws Exception {
+        Path elsewhere = Files.createDirectories(scratch.resolve("other"));
+        BubblewrapSandbox confined = sandboxWith(HostLimits.DEFAULT, Files.createDirectories(scratch.resolve("area")));
+        RunRecord r = confined.run(new RunRequest(elsewhere, ".", List.of("true"), PATH_ONLY, Duration.ofSeconds(10),
+                LIMITS));
+        if (BubblewrapSandbox.effectiveUid().orElseThrow() == 0) {
+            RunOutcome.NotRun n = assertInstanceOf(RunOutcome.NotRun.class, r.outcome());
+            assertTrue(n.reason().contains("not inside the sandbox's scratch folder"), n.reason());
+            assertEquals(0, Files.getAttribute(elsewhere, "unix:uid"), "the folder stays the runner's");
+        } else {
+            assertEquals(new RunOutcome.Exited(0), r.outcome(), "a runner that is not root hands nothing over");
+        }
+    }
+
+    @Test
+    void aRootRunnerWithoutSetprivRunsNothing() throws Exception {
+        BubblewrapSandbox s = new BubblewrapSandbox(HostTools.fromEnvironment(TestSandbox.hostEnv()).find("bwrap"),
+                Path.of("/bin/sh"), Optional.of(Path.of("/usr/bin/prlimit")), Optional.of(Path.of("/usr/bin/perl")),
+                Optional.empty(), scratch, HostLimits.DEFAULT, java.util.OptionalInt.of(0));
+        assertTrue(s.unavailableReason().orElseThrow().contains("setpriv"), s.unavailableReason().toString());
+        Path flag = tree.resolve("ran");
+        RunRecord r = s.run(new RunRequest(tree, ".", List.of("touch", "ran"), PATH_ONLY, Duration.ofSeconds(5),
+                LIMITS));
+        assertInstanceOf(RunOutcome.NotRun.class, r.outcome());
+        assertFalse(Files.exists(flag), "never run as root");
+    }
+
+    @Test
+    void unknownRunnerUidRunsNothing() throws Exception {
+        BubblewrapSandbox s = new BubblewrapSandbox(HostTools.fromEnvironment(TestSandbox.hostEnv()).find("bwrap"),
+                Path.of("/bin/sh"), Optional.of(Path.of("/usr/bin/prlimit")), Optional.of(Path.of("/usr/bin/perl")),
+                Optional.empty(), scratch, HostLimits.DEFAULT, java.util.OptionalInt.empty());
+        assertTrue(s.unavailableReason().orElseThrow().contains("uid"), s.unavailableReason().toString());
     }
 
     @Test
@@ -271,8 +333,15 @@ class BubblewrapSandboxTest {
         assertEquals(new RunOutcome.Exited(0), r.outcome(), r.stderr().text());
         assertEquals("---------", java.nio.file.attribute.PosixFilePermissions.toString(
                 Files.getPosixFilePermissions(tree.resolve("d"))));
-        ScratchSpace.delete(tree);
-        assertFalse(Files.exists(tree), "the tree is gone, unreadable folders included");
+        if (BubblewrapSandbox.effectiveUid().orElseThrow() == 0) {
+            // Root passes any permission, so the cleanup is run as the sandbox's host user: the one
+            // case where chmod 000 stands in the way, a runner that is not root.
+            CleanupAs.sandboxUser(tree, Files.createDirectories(scratch.resolve("cleanup")));
+            assertFalse(Files.exists(tree.resolve("d")), "the unreadable folders are gone");
+        } else {
+            ScratchSpace.delete(tree);
+            assertFalse(Files.exists(tree), "the tree is gone, unreadable folders included");
+        }
     }
 
     @Test

@@ -20,4 +20,15 @@ public final class TestSandbox {
                 + " sandbox (CI installs the bubblewrap package): " + why));
         return s;
     }
+
+    /**
+     * Lets every user pass through (never list) a test's temporary folder, as anyone may pass
+     * through {@code /tmp}: a root runner starts the sandbox as an unprivileged user, which must
+     * reach the scratch space below.
+     */
+    public static Path passable(Path dir) throws java.io.IOException {
+        int mode = (Integer) java.nio.file.Files.getAttribute(dir, "unix:mode");
+        java.nio.file.Files.setAttribute(dir, "unix:mode", (mode & 07777) | 0111);
+        return dir;
+    }
 }

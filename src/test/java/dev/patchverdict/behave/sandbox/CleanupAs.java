@@ -1,0 +1,69 @@
+package dev.patchverdict.behave.sandbox;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+/**
+ * Runs {@link ScratchSpace#delete} in a separate JVM as the sandbox's default host user, for a
+ * test run as root: root passes any permission, so only an unprivileged cleanup shows whether
+ * folders a check made unreadable are reopened before they are deleted.
+ */
+public final class CleanupAs {
+    private CleanupAs() {}
+
+    public static void main(String[] args) {
+        ScratchSpace.delete(Path.of(args[0]));
+    }
+
+    /**
+     * The classes are copied into {@code passable} first, a folder the user can reach: the
+     * build's own output may lie where it cannot (under {@code /root}, say).
+     */
+    static void sandboxUser(Path tree, Path passable) throws Exception {
+        SandboxUser u = SandboxUser.DEFAULT;
+        Path classes = copy(location(ScratchSpace.class), passable.resolve("classes"));
+        String own = CleanupAs.class.getName().replace('.', '/') + ".class";
+        Path test = passable.resolve("test-classes");
+        Files.createDirectories(test.resolve(own).getParent());
+        Files.copy(location(CleanupAs.class).resolve(own), test.resolve(own));
+        String classpath = classes + File.pathSeparator + test;
+        Path setpriv = HostTools.fromEnvironment(TestSandbox.hostEnv()).find("setpriv").orElseThrow();
+        Process p = new ProcessBuilder(List.of(setpriv.toString(), "--reuid", Integer.toString(u.uid()), "--regid",
+                Integer.toString(u.gid()), "--clear-groups", "--inh-caps=-all", "--",
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-XX:-UsePerfData", "-Xshare:off",
+                "-cp", classpath, CleanupAs.class.getName(), tree.toString()))
+                .directory(new File("/")).redirectErrorStream(true).start();
+        if (!p.waitFor(60, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            throw new AssertionError("the cleanup as " + u + " did not end");
+        }
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertEquals(0, p.exitValue(), "the cleanup as " + u + " ran: " + out);
+    }
+
+    private static Path location(Class<?> c) throws Exception {
+        return Path.of(c.getProtectionDomain().getCodeSource().getLocation().toURI());
+    }
+
+    private static Path copy(Path from, Path to) throws IOException {
+        try (Stream<Path> all = Files.walk(from)) {
+            for (Path p : (Iterable<Path>) all::iterator) {
+                Path target = to.resolve(from.relativize(p).toString());
+                if (Files.isDirectory(p)) {
+                    Files.createDirectories(target);
+                } else {
+                    Files.copy(p, target);
+                }
+            }
+        }
+        return to;
+    }
+}
