@@ -34,6 +34,9 @@ public final class Main {
     public static int run(CliContext ctx, String... args) {
         RootCommand root = new RootCommand(ctx);
         CommandLine cl = new CommandLine(root);
+        for (String name : RootCommand.subcommandsFor(args)) {
+            cl.addSubcommand(name, RootCommand.subcommand(name)); // before the settings below, which reach only present subcommands
+        }
         cl.setOut(new PrintWriter(ctx.out(), true));
         cl.setErr(new PrintWriter(ctx.err(), true));
         cl.setCaseInsensitiveEnumValuesAllowed(true);
