@@ -164,7 +164,11 @@ final class DiffCommand implements Runnable {
 
         @Override
         public Integer call() {
-            CliContext ctx = RootCommand.contextOf(spec);
+            return run(RootCommand.contextOf(spec));
+        }
+
+        /** The command itself, also called by {@link FastDispatch} (which leaves the limits at their valid defaults). */
+        Integer run(CliContext ctx) {
             Profile p = profile(profile, allow);
             DiffReader.Options options = limits.options(spec);
             // jackson-core's streaming generator writes what ObjectMapper wrote, byte for byte, without databind's start-up.
