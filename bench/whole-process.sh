@@ -2,8 +2,9 @@
 # Whole-process figures from a cold JVM: start-up of diff check, digest, validate and verify on one typical
 # agent patch, and single-shot throughput on large diffs, each beside 'git apply --numstat' on the same input
 # in the same run. Median of N runs (default 7), with the load average printed beside each row.
-# Usage: bench/whole-process.sh [-n N] [--pv 'COMMAND'] [DIFF...]
-#   --pv 'COMMAND'  how patchverdict is started (default: the ./patchverdict launcher); e.g. --pv 'java -jar target/patchverdict.jar'
+# Usage: bench/whole-process.sh [-n N] [--pv 'COMMAND'] [--baseline 'COMMAND'] [DIFF...]
+#   --pv 'COMMAND'        how patchverdict is started (default: the ./patchverdict launcher); e.g. --pv 'java -jar target/patchverdict.jar'
+#   --baseline 'COMMAND'  also time another build the same way, row by row in the same run (e.g. an older jar)
 #   DIFF...         large diffs to time (default: the corpus's 44.6 MB history diff)
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -13,11 +14,13 @@ patch="$corpus/gold_swebench_lite_patch/django__django-11019.patch"
 [[ -f "$patch" ]] || { echo "bench: $patch not found (the shared corpus sits beside the project)" >&2; exit 2; }
 runs=7
 pv="$root/patchverdict"
+baseline=""
 diffs=()
 while [[ $# -gt 0 ]]; do
     case "$1" in
         -n) runs="$2"; shift 2 ;;
         --pv) pv="$2"; shift 2 ;;
+        --baseline) baseline="$2"; shift 2 ;;
         *) diffs+=("$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"); shift ;;
     esac
 done
@@ -25,6 +28,8 @@ done
 jar="$root/target/patchverdict.jar"
 [[ -f "$jar" ]] || (cd "$root" && mvn -B -q package -DskipTests >&2)
 read -r -a pv_cmd <<<"$pv"
+base_cmd=()
+[[ -z "$baseline" ]] || read -r -a base_cmd <<<"$baseline"
 cd "$root"
 
 # Inputs as bench/verify.sh makes them: the calibration WorkUnit widened to the patch's paths, an honest
@@ -57,18 +62,25 @@ git_numstat() { (cd "$work" && GIT_CEILING_DIRECTORIES="$root/target/bench" git 
 load() { cut -d' ' -f1 /proc/loadavg; }
 
 echo
-echo "Whole process, median of $runs; patchverdict as: $pv"
+echo "Whole process, median of $runs; patchverdict as: $pv${baseline:+; baseline: $baseline}"
 echo "$(nproc) cores; $(java -version 2>&1 | head -1); ${PATCHVERDICT_JAVA:+launcher JDK: $PATCHVERDICT_JAVA}"
 echo
-echo "| what | input | patchverdict | git apply --numstat | ratio | load |"
-echo "|---|---|---:|---:|---:|---:|"
+if [[ -n "$baseline" ]]; then
+    echo "| what | input | baseline | patchverdict | git apply --numstat | ratio to git | load (1 min) |"
+    echo "|---|---|---:|---:|---:|---:|---:|"
+else
+    echo "| what | input | patchverdict | git apply --numstat | ratio to git | load (1 min) |"
+    echo "|---|---|---:|---:|---:|---:|"
+fi
 row() { # row WHAT INPUT GIT_INPUT PV_ARGS...
     local what="$1" input="$2" gin="$3"; shift 3
     local l; l=$(load)
+    local b=""
+    [[ -z "$baseline" ]] || b="$(median_ms "${base_cmd[@]}" "$@") ms | "
     local t; t=$(median_ms "${pv_cmd[@]}" "$@")
     local g; g=$(median_ms git_numstat "$gin")
-    awk -v w="$what" -v i="$input" -v t="$t" -v g="$g" -v l="$l" \
-        'BEGIN { printf "| %s | %s | %d ms | %d ms | %.1fx | %s |\n", w, i, t, g, (g > 0 ? t / g : 0), l }'
+    awk -v w="$what" -v i="$input" -v b="$b" -v t="$t" -v g="$g" -v l="$l" \
+        'BEGIN { printf "| %s | %s | %s%d ms | %d ms | %.1fx | %s |\n", w, i, b, t, g, (g > 0 ? t / g : 0), l }'
 }
 p="$work/candidate/changes.patch"
 size=$(stat -c %s "$p")
