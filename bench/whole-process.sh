@@ -48,15 +48,21 @@ java -jar "$jar" plan new --work-unit "$work/work-unit.json" --version 0.4 --add
 # The launcher makes its archive in the background on first use: make it now, so every timed run has it.
 PATCHVERDICT_CDS=sync "${pv_cmd[@]}" --version >/dev/null
 
-# median_ms CMD...: runs CMD once to warm the page cache (and the launcher's archive), then N times; prints the median in ms.
+# median_ms CMD...: runs CMD once to warm the page cache, then N times; prints the median wall time and the median
+# CPU time (user + system, children included) in ms. CPU time moves far less than wall time when other work
+# shares the cores.
 median_ms() {
     "$@" >/dev/null 2>&1 || true
-    local ts=() t0 t
+    local walls=() cpus=() r u s
+    local TIMEFORMAT='%3R %3U %3S'
     for ((i = 0; i < runs; i++)); do
-        t0=$(date +%s%N); "$@" >/dev/null 2>&1 || true; t=$(( $(date +%s%N) - t0 ))
-        ts+=("$t")
+        read -r r u s < <({ time "$@" >/dev/null 2>&1 || true; } 2>&1)
+        walls+=("$r"); cpus+=("$(awk -v u="$u" -v s="$s" 'BEGIN { print u + s }')")
     done
-    printf '%s\n' "${ts[@]}" | sort -n | awk '{ a[NR] = $1 } END { printf "%d", a[int((NR + 1) / 2)] / 1e6 }'
+    local w c
+    w=$(printf '%s\n' "${walls[@]}" | sort -g | awk '{ a[NR] = $1 } END { printf "%d", a[int((NR + 1) / 2)] * 1000 }')
+    c=$(printf '%s\n' "${cpus[@]}" | sort -g | awk '{ a[NR] = $1 } END { printf "%d", a[int((NR + 1) / 2)] * 1000 }')
+    echo "$w $c"
 }
 git_numstat() { (cd "$work" && GIT_CEILING_DIRECTORIES="$root/target/bench" git apply --numstat "$1"); }
 load() { cut -d' ' -f1 /proc/loadavg; }
@@ -66,21 +72,21 @@ echo "Whole process, median of $runs; patchverdict as: $pv${baseline:+; baseline
 echo "$(nproc) cores; $(java -version 2>&1 | head -1); ${PATCHVERDICT_JAVA:+launcher JDK: $PATCHVERDICT_JAVA}"
 echo
 if [[ -n "$baseline" ]]; then
-    echo "| what | input | baseline | patchverdict | git apply --numstat | ratio to git | load (1 min) |"
+    echo "| what | input | baseline wall (cpu) | patchverdict wall (cpu) | git apply --numstat | ratio to git | load (1 min) |"
     echo "|---|---|---:|---:|---:|---:|---:|"
 else
-    echo "| what | input | patchverdict | git apply --numstat | ratio to git | load (1 min) |"
+    echo "| what | input | patchverdict wall (cpu) | git apply --numstat | ratio to git | load (1 min) |"
     echo "|---|---|---:|---:|---:|---:|"
 fi
 row() { # row WHAT INPUT GIT_INPUT PV_ARGS...
     local what="$1" input="$2" gin="$3"; shift 3
     local l; l=$(load)
-    local b=""
-    [[ -z "$baseline" ]] || b="$(median_ms "${base_cmd[@]}" "$@") ms | "
-    local t; t=$(median_ms "${pv_cmd[@]}" "$@")
-    local g; g=$(median_ms git_numstat "$gin")
-    awk -v w="$what" -v i="$input" -v b="$b" -v t="$t" -v g="$g" -v l="$l" \
-        'BEGIN { printf "| %s | %s | %s%d ms | %d ms | %.1fx | %s |\n", w, i, b, t, g, (g > 0 ? t / g : 0), l }'
+    local b="" bw bc t tc g gc
+    if [[ -n "$baseline" ]]; then read -r bw bc <<<"$(median_ms "${base_cmd[@]}" "$@")"; b="$bw ms ($bc) | "; fi
+    read -r t tc <<<"$(median_ms "${pv_cmd[@]}" "$@")"
+    read -r g gc <<<"$(median_ms git_numstat "$gin")"
+    awk -v w="$what" -v i="$input" -v b="$b" -v t="$t" -v tc="$tc" -v g="$g" -v l="$l" \
+        'BEGIN { printf "| %s | %s | %s%d ms (%d) | %d ms | %.1fx | %s |\n", w, i, b, t, tc, g, (g > 0 ? t / g : 0), l }'
 }
 p="$work/candidate/changes.patch"
 size=$(stat -c %s "$p")
