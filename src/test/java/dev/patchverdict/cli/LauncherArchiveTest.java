@@ -64,6 +64,11 @@ class LauncherArchiveTest {
     }
 
     static Run launch(Path cache, String cds, String... args) throws IOException, InterruptedException {
+        return launch(cache, cds, Map.of(), args);
+    }
+
+    static Run launch(Path cache, String cds, Map<String, String> more, String... args)
+            throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>(List.of("bash", LAUNCHER.toString()));
         cmd.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(cmd).directory(FIXTURES.toFile());
@@ -73,6 +78,8 @@ class LauncherArchiveTest {
         env.put("PATCHVERDICT_CDS", cds);
         env.put("XDG_CACHE_HOME", cache.toString());
         env.remove("PATCHVERDICT_JAVA_OPTS");
+        env.remove("PATCHVERDICT_LARGE_BYTES");
+        env.putAll(more);
         Path err = Files.createTempFile(dir, "err", ".txt");
         pb.redirectError(err.toFile());
         Process p = pb.start();
@@ -116,6 +123,11 @@ class LauncherArchiveTest {
 
         for (int i = 0; i < commands.length; i++) {
             assertSame(plain.get(i), launch(cache, "sync", commands[i]), "with a fresh archive");
+        }
+        // The JIT flags for large inputs (here forced onto small ones) print nothing of their own either.
+        for (int i = 0; i < commands.length; i++) {
+            assertSame(plain.get(i), launch(cache, "1", Map.of("PATCHVERDICT_LARGE_BYTES", "0"), commands[i]),
+                    "with the large-input JIT flags");
         }
         Path archive = archiveIn(cache);
         byte[] good = Files.readAllBytes(archive);
