@@ -59,6 +59,7 @@ public final class Training {
         expect(failures, dir, patchBytes, 0, "diff", "check", "-");
         expect(failures, dir, new byte[0], 0, "diff", "check", "--format", "jsonl", patch);
         expect(failures, dir, new byte[0], 0, "diff", "check", "--profile", "git", "--format", "json", patch);
+        expect(failures, dir, new byte[0], 0, "diff", "check", "--format", "sarif", patch);
         expect(failures, dir, new byte[0], 0, "diff", "numstat", patch);
         expect(failures, dir, new byte[0], 0, "digest", "work-unit.json", "result-manifest.json");
         expect(failures, dir, new byte[0], 0, "digest", "--raw", patch);
