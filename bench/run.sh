@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Benchmarks the diff reader against its peers on the corpus's 44.6 MB diff, and its memory on a
-# generated 1 GiB diff. Prints one table. Usage: bench/run.sh [--quick]
-#   --quick   fewer JMH iterations (figures are rougher)
+# generated 1 GiB diff. Prints one table. Usage: bench/run.sh [--quick] | bench/run.sh --whole-process [ARGS...]
+#   --quick          fewer JMH iterations (figures are rougher)
+#   --whole-process  whole processes from a cold JVM beside git instead (bench/whole-process.sh; it takes diff files)
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+if [[ "${1:-}" == --whole-process ]]; then shift; exec "$here/whole-process.sh" "$@"; fi
 root="$(cd "$here/.." && pwd)"
 diff="$root/../shared/corpus/large/git_v1.0.0..v2.40.0.diff"
 [[ -f "$diff" ]] || { echo "bench: $diff not found (the shared corpus sits beside the project)" >&2; exit 2; }

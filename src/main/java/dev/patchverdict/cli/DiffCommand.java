@@ -1,9 +1,7 @@
 package dev.patchverdict.cli;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
 import dev.patchverdict.diff.Diagnostic;
 import dev.patchverdict.diff.DiagnosticCode;
 import dev.patchverdict.diff.DiffOutcome;
@@ -15,6 +13,8 @@ import dev.patchverdict.diff.Profile;
 import dev.patchverdict.report.IoMessages;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -182,13 +182,18 @@ final class DiffCommand implements Runnable {
 
         @Override
         public Integer call() {
-            CliContext ctx = RootCommand.contextOf(spec);
+            return run(RootCommand.contextOf(spec));
+        }
+
+        /** The command itself, also called by {@link FastDispatch} (which leaves the limits at their valid defaults). */
+        Integer run(CliContext ctx) {
             Profile p = profile(profile, allow);
             DiffReader.Options options = limits.options(spec);
             dev.patchverdict.tricks.TrickDetector detector = detect.detector();
             boolean hacked = false;
-            ObjectMapper mapper = new ObjectMapper();
-            ArrayNode all = JsonNodeFactory.instance.arrayNode();
+            // jackson-core's streaming generator writes what ObjectMapper wrote, byte for byte, without databind's start-up.
+            JsonFactory json = format == Format.JSON || format == Format.JSONL ? new JsonFactory() : null;
+            List<String> all = new ArrayList<>();
             boolean rejected = false;
             boolean unreadable = false;
             dev.patchverdict.report.ReviewSarif sarif = format == Format.SARIF
@@ -234,8 +239,8 @@ final class DiffCommand implements Runnable {
                         }
                         tricks.forEach(t -> ctx.out().println(dev.patchverdict.report.ReviewRenderers.findingLine(name, t)));
                     }
-                    case JSONL -> ctx.out().println(write(mapper, toJson(r, detector == null ? null : tricks)));
-                    case JSON -> all.add(toJson(r, detector == null ? null : tricks));
+                    case JSONL -> ctx.out().println(toJson(json, r, detector == null ? null : tricks));
+                    case JSON -> all.add(toJson(json, r, detector == null ? null : tricks));
                     case SARIF -> {
                         var entry = dev.patchverdict.review.Reviewer.entryOf(index++, name, r.result(), hits);
                         summary.add(entry);
@@ -245,7 +250,7 @@ final class DiffCommand implements Runnable {
                 }
             }
             if (format == Format.JSON) {
-                ctx.out().println(write(mapper, all));
+                ctx.out().println("[" + String.join(",", all) + "]"); // as ObjectMapper wrote an array: no spaces
             }
             if (sarif != null) {
                 sarif.end(summary);
@@ -301,76 +306,84 @@ final class DiffCommand implements Runnable {
         }
     }
 
-    static ObjectNode toJson(Report r) {
-        return toJson(r, null);
+    static String toJson(JsonFactory json, Report r) {
+        return toJson(json, r, null);
     }
 
     /** With {@code tricks} (null: detection not asked for) a {@code tricks} array after the diagnostics. */
-    static ObjectNode toJson(Report r, List<dev.patchverdict.report.ReviewEntry.Finding> tricks) {
-        JsonNodeFactory f = JsonNodeFactory.instance;
-        ObjectNode o = f.objectNode();
-        o.put("file", r.name());
-        o.put("accepted", r.outcome().accepted());
-        o.put("profile", r.outcome().profile());
-        o.put("sha256", "sha256:" + r.outcome().sha256()); // the record family's digest form
-        o.put("bytes", r.outcome().bytes());
-        // The exact texts of git apply --numstat and --summary; summary names are raw bytes, shown as UTF-8.
-        o.put("numstat", new String(r.result().numstatBytes(), StandardCharsets.UTF_8));
-        o.put("summary", new String(r.result().summaryBytes(), StandardCharsets.UTF_8));
-        ArrayNode files = o.putArray("files");
-        for (FileSection s : r.result().sections()) {
-            ObjectNode j = files.addObject();
-            j.put("path", s.path().text());
-            putPath(j, "old_path", s.oldPath());
-            putPath(j, "new_path", s.newPath());
-            j.put("kind", s.kind().name().toLowerCase(Locale.ROOT));
-            j.put("added", s.added());
-            j.put("removed", s.removed());
-            j.put("binary", s.isBinary());
-            j.put("hunks", s.hunkCount());
-            putMode(j, "old_mode", s.header().oldMode());
-            putMode(j, "new_mode", s.header().newMode());
-            if (s.header().similarity() >= 0) {
-                j.put("similarity", s.header().similarity());
-            }
-            j.put("line", s.header().line());
-        }
-        ArrayNode ds = o.putArray("diagnostics");
-        for (Diagnostic d : r.diagnostics()) {
-            ObjectNode j = ds.addObject();
-            j.put("code", d.code().name());
-            j.put("severity", d.severity().name().toLowerCase(Locale.ROOT));
-            j.put("line", d.line());
-            j.put("offset", d.offset());
-            j.put("message", d.message());
-        }
-        if (tricks != null) {
-            o.set("tricks", dev.patchverdict.report.ReviewRenderers.tricks(tricks));
-        }
-        return o;
-    }
-
-    private static void putPath(ObjectNode j, String key, GitPath p) {
-        if (p == null) {
-            j.putNull(key);
-        } else {
-            j.put(key, p.text());
-        }
-    }
-
-    private static void putMode(ObjectNode j, String key, int mode) {
-        if (mode == 0) {
-            j.putNull(key);
-        } else {
-            j.put(key, String.format("%06o", mode));
-        }
-    }
-
-    private static String write(ObjectMapper m, Object node) {
-        try {
-            return m.writeValueAsString(node);
+    static String toJson(JsonFactory json, Report r, List<dev.patchverdict.report.ReviewEntry.Finding> tricks) {
+        StringWriter to = new StringWriter();
+        try (JsonGenerator g = json.createGenerator(to)) {
+            toJson(g, r, tricks);
         } catch (IOException e) {
-            throw new IllegalStateException("a JSON tree always serializes", e);
+            throw new UncheckedIOException("a string always takes JSON", e);
+        }
+        return to.toString();
+    }
+
+    static void toJson(JsonGenerator o, Report r, List<dev.patchverdict.report.ReviewEntry.Finding> tricks)
+            throws IOException {
+        o.writeStartObject();
+        o.writeStringField("file", r.name());
+        o.writeBooleanField("accepted", r.outcome().accepted());
+        o.writeStringField("profile", r.outcome().profile());
+        o.writeStringField("sha256", "sha256:" + r.outcome().sha256()); // the record family's digest form
+        o.writeNumberField("bytes", r.outcome().bytes());
+        // The exact texts of git apply --numstat and --summary; summary names are raw bytes, shown as UTF-8.
+        o.writeStringField("numstat", new String(r.result().numstatBytes(), StandardCharsets.UTF_8));
+        o.writeStringField("summary", new String(r.result().summaryBytes(), StandardCharsets.UTF_8));
+        o.writeArrayFieldStart("files");
+        for (FileSection s : r.result().sections()) {
+            o.writeStartObject();
+            o.writeStringField("path", s.path().text());
+            putPath(o, "old_path", s.oldPath());
+            putPath(o, "new_path", s.newPath());
+            o.writeStringField("kind", s.kind().name().toLowerCase(Locale.ROOT));
+            o.writeNumberField("added", s.added());
+            o.writeNumberField("removed", s.removed());
+            o.writeBooleanField("binary", s.isBinary());
+            o.writeNumberField("hunks", s.hunkCount());
+            putMode(o, "old_mode", s.header().oldMode());
+            putMode(o, "new_mode", s.header().newMode());
+            if (s.header().similarity() >= 0) {
+                o.writeNumberField("similarity", s.header().similarity());
+            }
+            o.writeNumberField("line", s.header().line());
+            o.writeEndObject();
+        }
+        o.writeEndArray();
+        o.writeArrayFieldStart("diagnostics");
+        for (Diagnostic d : r.diagnostics()) {
+            o.writeStartObject();
+            o.writeStringField("code", d.code().name());
+            o.writeStringField("severity", d.severity().name().toLowerCase(Locale.ROOT));
+            o.writeNumberField("line", d.line());
+            o.writeNumberField("offset", d.offset());
+            o.writeStringField("message", d.message());
+            o.writeEndObject();
+        }
+        o.writeEndArray();
+        if (tricks != null) {
+            // Only asked-for detection loads databind: the findings are rendered as a tree by the review renderers.
+            o.writeFieldName("tricks");
+            new com.fasterxml.jackson.databind.ObjectMapper().writeTree(o, dev.patchverdict.report.ReviewRenderers.tricks(tricks));
+        }
+        o.writeEndObject();
+    }
+
+    private static void putPath(JsonGenerator j, String key, GitPath p) throws IOException {
+        if (p == null) {
+            j.writeNullField(key);
+        } else {
+            j.writeStringField(key, p.text());
+        }
+    }
+
+    private static void putMode(JsonGenerator j, String key, int mode) throws IOException {
+        if (mode == 0) {
+            j.writeNullField(key);
+        } else {
+            j.writeStringField(key, String.format("%06o", mode));
         }
     }
 }

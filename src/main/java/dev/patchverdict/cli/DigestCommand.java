@@ -34,7 +34,11 @@ final class DigestCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        CliContext ctx = RootCommand.contextOf(spec);
+        return run(RootCommand.contextOf(spec));
+    }
+
+    /** The command itself, also called by {@link FastDispatch}. */
+    Integer run(CliContext ctx) {
         StrictJson json = StrictJson.withDefaults();
         int rc = ExitCode.PASSED;
         for (String name : files) {

@@ -32,8 +32,30 @@ public final class Main {
     }
 
     public static int run(CliContext ctx, String... args) {
+        FastDispatch.Call fast = FastDispatch.of(args);
+        if (fast == null) {
+            return parseAndRun(ctx, args);
+        }
+        int rc;
+        try {
+            rc = fast.command().run(ctx);
+        } catch (Exception ex) {
+            rc = failed(ctx, ex, fast.debug());
+        } catch (VirtualMachineError e) {
+            rc = failed(ctx, e, fast.debug());
+        }
+        ctx.out().flush();
+        ctx.err().flush();
+        return rc;
+    }
+
+    /** Runs a command line as picocli parses it (every command line but the plain ones {@link FastDispatch} knows). */
+    static int parseAndRun(CliContext ctx, String... args) {
         RootCommand root = new RootCommand(ctx);
         CommandLine cl = new CommandLine(root);
+        for (String name : RootCommand.subcommandsFor(args)) {
+            cl.addSubcommand(name, RootCommand.subcommand(name)); // before the settings below, which reach only present subcommands
+        }
         cl.setOut(new PrintWriter(ctx.out(), true));
         cl.setErr(new PrintWriter(ctx.err(), true));
         cl.setCaseInsensitiveEnumValuesAllowed(true);
@@ -42,37 +64,44 @@ public final class Main {
             ctx.err().println("Try 'patchverdict " + commandPath(ex.getCommandLine()) + "--help' for more information.");
             return ExitCode.USAGE;
         });
-        cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
-            if (ex instanceof CliException ce) {
-                ctx.err().println("patchverdict: " + ce.getMessage());
-                if (root.debug()) {
-                    ex.printStackTrace(ctx.err());
-                }
-                return ce.exitCode();
-            }
-            ctx.err().println("patchverdict: internal error: " + (ex instanceof DiffReaderBug ? ex.getMessage() : ex));
-            if (root.debug()) {
-                ex.printStackTrace(ctx.err());
-            } else {
-                ctx.err().println("(run again with --debug for the stack trace)");
-            }
-            return ExitCode.UNDECIDED;
-        });
+        cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> failed(ctx, ex, root.debug()));
         int rc;
         try {
             rc = cl.execute(args);
         } catch (VirtualMachineError e) {
-            // Out of memory or stack: no verdict, and one line rather than a stack trace and exit 1.
-            ctx.err().println("patchverdict: internal error: " + e
-                    + (e instanceof OutOfMemoryError ? " (the input is beyond what this heap holds)" : ""));
-            if (root.debug()) {
-                e.printStackTrace(ctx.err());
-            }
-            rc = ExitCode.UNDECIDED;
+            rc = failed(ctx, e, root.debug());
         }
         ctx.out().flush();
         ctx.err().flush();
         return rc;
+    }
+
+    /** What a command that threw prints, and its exit code: a CliException's own, otherwise an internal error. */
+    private static int failed(CliContext ctx, Exception ex, boolean debug) {
+        if (ex instanceof CliException ce) {
+            ctx.err().println("patchverdict: " + ce.getMessage());
+            if (debug) {
+                ex.printStackTrace(ctx.err());
+            }
+            return ce.exitCode();
+        }
+        ctx.err().println("patchverdict: internal error: " + (ex instanceof DiffReaderBug ? ex.getMessage() : ex));
+        if (debug) {
+            ex.printStackTrace(ctx.err());
+        } else {
+            ctx.err().println("(run again with --debug for the stack trace)");
+        }
+        return ExitCode.UNDECIDED;
+    }
+
+    /** Out of memory or stack: no verdict, and one line rather than a stack trace and exit 1. */
+    private static int failed(CliContext ctx, VirtualMachineError e, boolean debug) {
+        ctx.err().println("patchverdict: internal error: " + e
+                + (e instanceof OutOfMemoryError ? " (the input is beyond what this heap holds)" : ""));
+        if (debug) {
+            e.printStackTrace(ctx.err());
+        }
+        return ExitCode.UNDECIDED;
     }
 
     private static String commandPath(CommandLine cl) {

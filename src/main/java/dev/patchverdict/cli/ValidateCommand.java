@@ -49,7 +49,11 @@ final class ValidateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        CliContext ctx = RootCommand.contextOf(spec);
+        return run(RootCommand.contextOf(spec));
+    }
+
+    /** The command itself, also called by {@link FastDispatch}. */
+    Integer run(CliContext ctx) {
         DocumentReader reader = DocumentReader.strict();
         StrictJson json = StrictJson.withDefaults();
         int rc = ExitCode.PASSED;

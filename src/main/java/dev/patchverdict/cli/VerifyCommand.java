@@ -74,7 +74,11 @@ final class VerifyCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        CliContext ctx = RootCommand.contextOf(spec);
+        return run(RootCommand.contextOf(spec));
+    }
+
+    /** The command itself, also called by {@link FastDispatch}. */
+    Integer run(CliContext ctx) {
         List<Path> targets = new ArrayList<>();
         Path out = output == null ? null : ctx.resolve(output);
         Path bundleDir = bundle == null ? null : ctx.resolve(bundle);

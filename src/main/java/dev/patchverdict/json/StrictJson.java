@@ -46,8 +46,13 @@ public final class StrictJson {
                 .build();
     }
 
+    /** The reader with the default limits; one shared instance, as building its mapper costs a short command's start-up. */
     public static StrictJson withDefaults() {
-        return new StrictJson(JsonLimits.DEFAULT);
+        return Defaults.INSTANCE;
+    }
+
+    private static final class Defaults {
+        static final StrictJson INSTANCE = new StrictJson(JsonLimits.DEFAULT);
     }
 
     public JsonLimits limits() {

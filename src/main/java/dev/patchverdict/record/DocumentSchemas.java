@@ -27,6 +27,7 @@ import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Iterator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -48,12 +49,24 @@ import java.util.stream.Collectors;
 public final class DocumentSchemas {
     private static final DocumentSchemas SHIPPED = load();
 
-    private final Map<DocumentVersion, Schema> schemas;
+    private final SchemaRegistry registry;
+    /** Each schema compiled on first use: a command checks one or two types, and compiling all costs its start-up. */
+    private final Map<DocumentVersion, Schema> schemas = new HashMap<>();
     private final Map<DocumentVersion, JsonNode> sources;
 
-    private DocumentSchemas(Map<DocumentVersion, Schema> schemas, Map<DocumentVersion, JsonNode> sources) {
-        this.schemas = schemas;
+    private DocumentSchemas(SchemaRegistry registry, Map<DocumentVersion, JsonNode> sources) {
+        this.registry = registry;
         this.sources = sources;
+    }
+
+    private synchronized Schema schema(DocumentVersion v) {
+        Schema schema = schemas.get(v);
+        if (schema == null) {
+            schema = registry.getSchema(SchemaLocation.of(v.schemaId()), sources.get(v));
+            schema.initializeValidators();
+            schemas.put(v, schema);
+        }
+        return schema;
     }
 
     public static DocumentSchemas shipped() {
@@ -62,7 +75,7 @@ public final class DocumentSchemas {
 
     /** Every schema problem of the document, in the validator's order; empty when valid. */
     public List<DocumentProblem> validate(DocumentVersion version, JsonNode document) {
-        Schema schema = schemas.get(version);
+        Schema schema = schema(version);
         Set<DocumentProblem> problems = new LinkedHashSet<>();
         for (Error e : schema.validate(document)) {
             problems.add(describe(e));
@@ -72,7 +85,7 @@ public final class DocumentSchemas {
 
     /** The validator's own errors, unworded, in its order: for callers that word them another way. */
     List<Error> errors(DocumentVersion version, JsonNode document) {
-        return List.copyOf(schemas.get(version).validate(document));
+        return List.copyOf(schema(version).validate(document));
     }
 
     /** The shipped schema's JSON (a copy). */
@@ -114,7 +127,6 @@ public final class DocumentSchemas {
                 .format(new Rfc3339DateTime())
                 .build();
         SchemaRegistry registry = SchemaRegistry.withDefaultDialect(strict, b -> b.schemaRegistryConfig(config));
-        Map<DocumentVersion, Schema> schemas = new LinkedHashMap<>();
         Map<DocumentVersion, JsonNode> sources = new LinkedHashMap<>();
         StrictJson json = StrictJson.withDefaults();
         for (DocumentVersion v : DocumentVersion.all()) {
@@ -122,12 +134,9 @@ public final class DocumentSchemas {
             if (!v.schemaId().equals(source.path("$id").textValue())) {
                 throw new IllegalStateException("shipped schema " + v.schemaFileName() + " has the wrong $id");
             }
-            Schema schema = registry.getSchema(SchemaLocation.of(v.schemaId()), source);
-            schema.initializeValidators();
-            schemas.put(v, schema);
             sources.put(v, source);
         }
-        return new DocumentSchemas(Collections.unmodifiableMap(schemas), Collections.unmodifiableMap(sources));
+        return new DocumentSchemas(registry, Collections.unmodifiableMap(sources));
     }
 
     private static JsonNode readResource(StrictJson json, DocumentVersion v) {

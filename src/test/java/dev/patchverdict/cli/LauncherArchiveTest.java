@@ -1,0 +1,162 @@
+package dev.patchverdict.cli;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.jar.Attributes;
+import java.util.jar.JarEntry;
+import java.util.jar.JarOutputStream;
+import java.util.jar.Manifest;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The launcher's class-data archive changes only how fast the JVM starts: with no archive, a fresh one, a damaged
+ * one and one made for another jar, the same command prints the same bytes and exits with the same code.
+ */
+class LauncherArchiveTest {
+    static final Path LAUNCHER = Path.of("patchverdict").toAbsolutePath();
+    static final Path FIXTURES = Path.of("verification/fixtures/diff").toAbsolutePath();
+
+    @TempDir
+    static Path dir;
+
+    static Path jar;
+
+    record Run(int code, byte[] out, String err) {}
+
+    /** A jar of the compiled classes that names its dependencies in its manifest, as the shaded jar holds them. */
+    @BeforeAll
+    static void buildJar() throws Exception {
+        Path classes = Path.of(Main.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        String classPath = Stream.of(System.getProperty("java.class.path").split(File.pathSeparator))
+                .filter(p -> p.endsWith(".jar"))
+                .map(p -> Path.of(p).toUri().toString())
+                .collect(Collectors.joining(" "));
+        Manifest m = new Manifest();
+        m.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
+        m.getMainAttributes().put(Attributes.Name.MAIN_CLASS, Main.class.getName());
+        m.getMainAttributes().put(Attributes.Name.CLASS_PATH, classPath);
+        jar = dir.resolve("patchverdict.jar");
+        try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(jar), m);
+                Stream<Path> files = Files.walk(classes)) {
+            for (Path f : files.filter(Files::isRegularFile).sorted().toList()) {
+                out.putNextEntry(new JarEntry(classes.relativize(f).toString().replace(File.separatorChar, '/')));
+                Files.copy(f, out);
+                out.closeEntry();
+            }
+        }
+    }
+
+    static Run launch(Path cache, String cds, String... args) throws IOException, InterruptedException {
+        return launch(cache, cds, Map.of(), args);
+    }
+
+    static Run launch(Path cache, String cds, Map<String, String> more, String... args)
+            throws IOException, InterruptedException {
+        List<String> cmd = new ArrayList<>(List.of("bash", LAUNCHER.toString()));
+        cmd.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(cmd).directory(FIXTURES.toFile());
+        Map<String, String> env = pb.environment();
+        env.put("PATCHVERDICT_JAR", jar.toString());
+        env.put("PATCHVERDICT_JAVA", ProcessHandle.current().info().command().orElse("java"));
+        env.put("PATCHVERDICT_CDS", cds);
+        env.put("XDG_CACHE_HOME", cache.toString());
+        env.remove("PATCHVERDICT_JAVA_OPTS");
+        env.remove("PATCHVERDICT_LARGE_BYTES");
+        env.putAll(more);
+        Path err = Files.createTempFile(dir, "err", ".txt");
+        pb.redirectError(err.toFile());
+        Process p = pb.start();
+        p.getOutputStream().close();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (InputStream in = p.getInputStream()) {
+            in.transferTo(out);
+        }
+        assertTrue(p.waitFor(5, TimeUnit.MINUTES), "the launcher finishes");
+        return new Run(p.exitValue(), out.toByteArray(), Files.readString(err, StandardCharsets.UTF_8));
+    }
+
+    static Path archiveIn(Path cache) throws IOException {
+        try (Stream<Path> all = Files.walk(cache)) {
+            List<Path> found = all.filter(p -> p.getFileName().toString().matches("app\\.(jsa|aot)")).toList();
+            assertEquals(1, found.size(), "one archive under " + cache + ": " + found);
+            return found.get(0);
+        }
+    }
+
+    static void assertSame(Run expected, Run actual, String what) {
+        assertEquals(expected.code(), actual.code(), what + ": exit code; stderr: " + actual.err());
+        assertArrayEquals(expected.out(), actual.out(), what + ": standard output");
+        assertEquals(expected.err(), actual.err(), what + ": standard error");
+    }
+
+    @Test
+    void aFreshDamagedOrForeignArchiveNeverChangesWhatACommandPrints() throws Exception {
+        Path cache = dir.resolve("cache");
+        String[][] commands = {
+            {"diff", "check", "--format", "jsonl", "absolute-path.patch", "crlf-line-endings.patch"},
+            {"diff", "check", "combined-diff.patch"},
+            {"digest", "--raw", "absolute-path.patch"},
+        };
+        List<Run> plain = new ArrayList<>();
+        for (String[] c : commands) {
+            plain.add(launch(cache, "0", c));
+        }
+        assertEquals(1, plain.get(0).code(), "the fixtures are rejected: " + plain.get(0).err());
+        assertEquals(0, plain.get(2).code());
+
+        for (int i = 0; i < commands.length; i++) {
+            assertSame(plain.get(i), launch(cache, "sync", commands[i]), "with a fresh archive");
+        }
+        // The JIT flags for large inputs (here forced onto small ones) print nothing of their own either.
+        for (int i = 0; i < commands.length; i++) {
+            assertSame(plain.get(i), launch(cache, "1", Map.of("PATCHVERDICT_LARGE_BYTES", "0"), commands[i]),
+                    "with the large-input JIT flags");
+        }
+        Path archive = archiveIn(cache);
+        byte[] good = Files.readAllBytes(archive);
+        archive.toFile().setWritable(true);
+
+        // Damaged: a run of bytes in the middle of the archive overwritten.
+        byte[] damaged = good.clone();
+        for (int i = damaged.length / 2; i < damaged.length / 2 + 4096 && i < damaged.length; i++) {
+            damaged[i] ^= 0x5a;
+        }
+        Files.write(archive, damaged);
+        for (int i = 0; i < commands.length; i++) {
+            assertSame(plain.get(i), launch(cache, "1", commands[i]), "with a damaged archive");
+        }
+        // Truncated to its header.
+        Files.write(archive, java.util.Arrays.copyOf(good, 4096));
+        assertSame(plain.get(0), launch(cache, "1", commands[0]), "with a truncated archive");
+
+        // Foreign: a valid archive dumped for another class path.
+        Path other = dir.resolve("other.jar");
+        Files.copy(jar, other);
+        Path foreign = dir.resolve("foreign.jsa");
+        Process dump = new ProcessBuilder(ProcessHandle.current().info().command().orElse("java"), "-Xshare:dump",
+                "-XX:SharedArchiveFile=" + foreign, "-cp", other.toString())
+                .redirectErrorStream(true).redirectOutput(dir.resolve("dump.log").toFile()).start();
+        assertEquals(0, dump.waitFor(), Files.readString(dir.resolve("dump.log")));
+        Files.copy(foreign, archive, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        for (int i = 0; i < commands.length; i++) {
+            assertSame(plain.get(i), launch(cache, "1", commands[i]), "with a foreign archive");
+        }
+    }
+}
