@@ -107,6 +107,47 @@ class LauncherArchiveTest {
     }
 
     @Test
+    void makingAnArchiveKeepsOnlyTheFourJarsArchivedLast() throws Exception {
+        Path cache = dir.resolve("prune-cache");
+        Path root = cache.resolve("patchverdict");
+        List<Path> old = new ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+            Path d = root.resolve(String.format("%064x", i + 1)).resolve("17");
+            Files.createDirectories(d);
+            Files.writeString(d.resolve("app.jsa"), "an older build's archive");
+            // Oldest first, each a day apart, all before the archive this run makes.
+            Files.setLastModifiedTime(d.getParent(), java.nio.file.attribute.FileTime.fromMillis(
+                    System.currentTimeMillis() - (10 - i) * 86_400_000L));
+            old.add(d.getParent());
+        }
+        Path unrelated = Files.createDirectories(root.resolve("not-a-jar-digest"));
+        Run r = launch(cache, "sync", "digest", "--raw", "absolute-path.patch");
+        assertEquals(0, r.code(), r.err());
+        archiveOrNone(cache);
+        for (int i = 0; i < 6; i++) {
+            assertEquals(i >= 3, Files.exists(old.get(i)), "archive of older build " + i
+                    + " (the three newest stay beside the new one)");
+        }
+        assertTrue(Files.isDirectory(unrelated), "only folders named by a jar's SHA-256 are removed");
+        assertTrue(Files.isDirectory(root.resolve("jars")), "the stamps stay");
+    }
+
+    /** The archive this run made, when the JDK could make one (the older builds' fakes are not archives). */
+    static void archiveOrNone(Path cache) throws IOException {
+        try (Stream<Path> all = Files.walk(cache)) {
+            List<Path> made = all.filter(p -> p.getFileName().toString().matches("app\\.(jsa|aot)"))
+                    .filter(p -> {
+                        try {
+                            return Files.size(p) > 1024;
+                        } catch (IOException e) {
+                            return false;
+                        }
+                    }).toList();
+            assertEquals(1, made.size(), "one archive made: " + made);
+        }
+    }
+
+    @Test
     void aFreshDamagedOrForeignArchiveNeverChangesWhatACommandPrints() throws Exception {
         Path cache = dir.resolve("cache");
         String[][] commands = {
