@@ -1,5 +1,7 @@
 package dev.patchverdict.behave;
 
+import static dev.patchverdict.text.SafeText.Style.REPORT;
+
 import dev.patchverdict.behave.judge.CheckResult;
 import dev.patchverdict.behave.judge.Comparison;
 import dev.patchverdict.behave.judge.Equivalences;
@@ -22,7 +24,6 @@ import dev.patchverdict.behave.plan.Equivalence;
 import dev.patchverdict.behave.plan.MutationAdequacy;
 import dev.patchverdict.behave.plan.OutputExpectation;
 import dev.patchverdict.behave.plan.WitnessPolarity;
-import dev.patchverdict.behave.result.Printable;
 import dev.patchverdict.behave.sandbox.CapturedOutput;
 import dev.patchverdict.behave.sandbox.GitTrees;
 import dev.patchverdict.behave.sandbox.RunOutcome;
@@ -33,6 +34,7 @@ import dev.patchverdict.behave.sandbox.SandboxLimits;
 import dev.patchverdict.behave.sandbox.ScratchSpace;
 import dev.patchverdict.report.IoMessages;
 import dev.patchverdict.text.Excerpts;
+import dev.patchverdict.text.SafeText;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -159,7 +161,7 @@ public final class BehaviouralRunner {
             return new GitTrees.ApplyOutcome.Applied();
         }
         if (r.outcome() instanceof RunOutcome.Exited) {
-            String why = Excerpts.clipLines(Printable.keepNewlines(r.stderr().text().strip()), Excerpts.BLOCK / 4);
+            String why = Excerpts.clipLines(SafeText.escapeKeepingLines(r.stderr().text().strip(), REPORT), Excerpts.BLOCK / 4);
             return new GitTrees.ApplyOutcome.Refused(why.isEmpty() ? "git apply failed" : why);
         }
         return new GitTrees.ApplyOutcome.Undecided("git apply " + r.outcome().describe());

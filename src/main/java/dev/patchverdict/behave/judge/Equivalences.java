@@ -1,7 +1,9 @@
 package dev.patchverdict.behave.judge;
 
+import static dev.patchverdict.text.SafeText.Style.REPORT;
+
 import dev.patchverdict.behave.plan.Equivalence;
-import dev.patchverdict.behave.result.Printable;
+import dev.patchverdict.text.SafeText;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -65,12 +67,13 @@ public final class Equivalences {
             long x = ca.getOrDefault(line, 0L);
             long y = cb.getOrDefault(line, 0L);
             if (x != y) {
-                return "line \"" + Printable.line(shorten(line)) + "\" (expected " + x + " times, observed " + y + ")";
+                return "line \"" + SafeText.escape(shorten(line), REPORT) + "\" (expected " + x + " times, observed " + y + ")";
             }
         }
         for (String line : b) {
             if (!ca.containsKey(line)) {
-                return "line \"" + Printable.line(shorten(line)) + "\" (not expected, observed " + cb.get(line) + " times)";
+                return "line \"" + SafeText.escape(shorten(line), REPORT) + "\" (not expected, observed " + cb.get(line)
+                        + " times)";
             }
         }
         return "the line multiset";
