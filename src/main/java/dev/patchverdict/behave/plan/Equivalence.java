@@ -22,19 +22,16 @@ public sealed interface Equivalence {
     /** The operator's name as declared. */
     String operator();
 
-    /** The options as declared (for stamping into the result). */
-    ObjectNode options();
+    /** The options as declared (for stamping into the result); none unless the operator takes some. */
+    default ObjectNode options() {
+        return JsonNodeFactory.instance.objectNode();
+    }
 
     /** Byte-for-byte equality. The default. */
     record Exact() implements Equivalence {
         @Override
         public String operator() {
             return "exact";
-        }
-
-        @Override
-        public ObjectNode options() {
-            return JsonNodeFactory.instance.objectNode();
         }
     }
 
@@ -43,11 +40,6 @@ public sealed interface Equivalence {
         @Override
         public String operator() {
             return "set";
-        }
-
-        @Override
-        public ObjectNode options() {
-            return JsonNodeFactory.instance.objectNode();
         }
     }
 

@@ -59,8 +59,8 @@ public final class TextReport {
             }
             for (LabelledComparison lc : c.comparisons()) {
                 if (lc.comparison() instanceof Comparison.Different d) {
-                    sb.append("      ").append(lc.subject()).append(": first difference at ").append(SafeText.escape(d.firstDifference(), REPORT))
-                            .append('\n');
+                    sb.append("      ").append(lc.subject()).append(": first difference at ")
+                            .append(SafeText.escape(d.firstDifference(), REPORT)).append('\n');
                     String diff = d.unifiedDiff();
                     if (diff.length() > MAX_DIFF_CHARS) {
                         diff = diff.substring(0, MAX_DIFF_CHARS) + "\n... cut\n";
