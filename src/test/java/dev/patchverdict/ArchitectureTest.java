@@ -5,11 +5,13 @@ import static com.tngtech.archunit.core.domain.properties.HasName.Predicates.nam
 import static com.tngtech.archunit.core.domain.properties.HasOwner.Predicates.With.owner;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.assignableTo;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 
 import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaAccess;
 import com.tngtech.archunit.core.domain.JavaCall;
+import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
@@ -79,6 +81,33 @@ class ArchitectureTest {
                             com.tngtech.archunit.core.domain.JavaClass.Predicates.simpleName("BehaveException"))))
             .because("the code that starts processes runs what it is given and knows nothing of plans, verdicts"
                     + " or results");
+
+    static final ArchRule behaveSubpackagesAreFreeOfCycles = slices().matching("dev.patchverdict.behave.(*)..")
+            .should().beFreeOfCycles()
+            .because("each part of the runner stands on the ones below it: sandbox, then plan, mutation and judge,"
+                    + " with admission and result on top; a value both sides use lives in the lower package");
+
+    static final ArchRule behaveSubpackagesUseOnlyTheEntryPointsValueTypes = noClasses()
+            .that().resideInAnyPackage("dev.patchverdict.behave.plan..", "dev.patchverdict.behave.admission..",
+                    "dev.patchverdict.behave.sandbox..", "dev.patchverdict.behave.judge..",
+                    "dev.patchverdict.behave.mutation..", "dev.patchverdict.behave.result..")
+            .should().dependOnClassesThat(JavaClass.Predicates.resideInAPackage("dev.patchverdict.behave")
+                    .and(DescribedPredicate.not(JavaClass.Predicates.simpleName("BehaveException")
+                            .or(JavaClass.Predicates.simpleName("BehaveRequest")))))
+            .because("the top level is the entry point that wires the parts; the parts share only its error"
+                    + " (could not decide) and the request admission reads");
+
+    static final ArchRule theCommandLineEntersBehaveAtTheTop = noClasses()
+            .that().resideInAPackage("dev.patchverdict.cli..")
+            .should().dependOnClassesThat().resideInAnyPackage("dev.patchverdict.behave.admission..",
+                    "dev.patchverdict.behave.judge..", "dev.patchverdict.behave.mutation..",
+                    "dev.patchverdict.behave.result..")
+            .orShould().dependOnClassesThat(JavaClass.Predicates.resideInAPackage("dev.patchverdict.behave.sandbox..")
+                    .and(DescribedPredicate.not(JavaClass.Predicates.simpleName("HostLimits")
+                            .or(JavaClass.Predicates.simpleName("SandboxUser")))))
+            .orShould().dependOnClassesThat(JavaClass.Predicates.simpleName("BehaviouralRunner"))
+            .because("the command line runs the runner through Behave, BehaveRequest and RunnerCeilings (whose host"
+                    + " limits it builds); it reads plans through behave.plan for validate and commit, nothing else");
 
     static final ArchRule librariesDoNotTouchTheConsoleOrExit = noClasses()
             .that().resideOutsideOfPackage("dev.patchverdict.cli..")
@@ -166,6 +195,21 @@ class ArchitectureTest {
     @Test
     void theSandboxStandsOnItsOwn() {
         theSandboxStandsOnItsOwn.check(main);
+    }
+
+    @Test
+    void behaveSubpackagesAreFreeOfCycles() {
+        behaveSubpackagesAreFreeOfCycles.check(main);
+    }
+
+    @Test
+    void behaveSubpackagesUseOnlyTheEntryPointsValueTypes() {
+        behaveSubpackagesUseOnlyTheEntryPointsValueTypes.check(main);
+    }
+
+    @Test
+    void theCommandLineEntersBehaveAtTheTop() {
+        theCommandLineEntersBehaveAtTheTop.check(main);
     }
 
     @Test

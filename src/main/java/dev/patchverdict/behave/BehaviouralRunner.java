@@ -1,8 +1,10 @@
 package dev.patchverdict.behave;
 
+import static dev.patchverdict.text.SafeText.Style.REPORT;
+
 import dev.patchverdict.behave.judge.CheckResult;
 import dev.patchverdict.behave.judge.Comparison;
-import dev.patchverdict.behave.judge.Equivalence;
+import dev.patchverdict.behave.judge.Equivalences;
 import dev.patchverdict.behave.judge.Evaluation;
 import dev.patchverdict.behave.judge.LabelledComparison;
 import dev.patchverdict.behave.judge.Level;
@@ -10,7 +12,6 @@ import dev.patchverdict.behave.judge.LevelResult;
 import dev.patchverdict.behave.judge.Reason;
 import dev.patchverdict.behave.judge.TreeChanges;
 import dev.patchverdict.behave.judge.Verdict;
-import dev.patchverdict.behave.judge.WitnessPolarity;
 import dev.patchverdict.behave.judge.WitnessReading;
 import dev.patchverdict.behave.judge.Witnesses;
 import dev.patchverdict.behave.mutation.AdequacyResult;
@@ -19,9 +20,10 @@ import dev.patchverdict.behave.mutation.Mutants;
 import dev.patchverdict.behave.plan.BehaviouralPlan;
 import dev.patchverdict.behave.plan.CheckKind;
 import dev.patchverdict.behave.plan.CheckSpec;
+import dev.patchverdict.behave.plan.Equivalence;
 import dev.patchverdict.behave.plan.MutationAdequacy;
 import dev.patchverdict.behave.plan.OutputExpectation;
-import dev.patchverdict.behave.result.Printable;
+import dev.patchverdict.behave.plan.WitnessPolarity;
 import dev.patchverdict.behave.sandbox.CapturedOutput;
 import dev.patchverdict.behave.sandbox.GitTrees;
 import dev.patchverdict.behave.sandbox.RunOutcome;
@@ -32,6 +34,7 @@ import dev.patchverdict.behave.sandbox.SandboxLimits;
 import dev.patchverdict.behave.sandbox.ScratchSpace;
 import dev.patchverdict.report.IoMessages;
 import dev.patchverdict.text.Excerpts;
+import dev.patchverdict.text.SafeText;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -101,7 +104,7 @@ public final class BehaviouralRunner {
         }
         levels.put(Level.EXECUTES, executes(results, notRunWhy));
         for (CheckKind kind : CheckKind.values()) {
-            levels.put(kind.level(), kindLevel(kind, results, notRunWhy));
+            levels.put(Level.fedBy(kind), kindLevel(kind, results, notRunWhy));
         }
         Verdict verdict = Verdict.combine(levels.values().stream().map(LevelResult::verdict).toList());
         List<String> reasons = new ArrayList<>();
@@ -158,7 +161,7 @@ public final class BehaviouralRunner {
             return new GitTrees.ApplyOutcome.Applied();
         }
         if (r.outcome() instanceof RunOutcome.Exited) {
-            String why = Excerpts.clipLines(Printable.keepNewlines(r.stderr().text().strip()), Excerpts.BLOCK / 4);
+            String why = Excerpts.clipLines(SafeText.escapeKeepingLines(r.stderr().text().strip(), REPORT), Excerpts.BLOCK / 4);
             return new GitTrees.ApplyOutcome.Refused(why.isEmpty() ? "git apply failed" : why);
         }
         return new GitTrees.ApplyOutcome.Undecided("git apply " + r.outcome().describe());
@@ -298,7 +301,7 @@ public final class BehaviouralRunner {
             return new Comparison.Undecidable(eq.operator(), "stdout was cut at the output cap (" + t.length()
                     + " of " + t.totalBytes() + " bytes kept)");
         }
-        return eq.compare(expected.bytes(), observed.bytes());
+        return Equivalences.compare(eq, expected.bytes(), observed.bytes());
     }
 
     private static LevelResult executes(List<CheckResult> results, String notRunWhy) {
@@ -328,7 +331,7 @@ public final class BehaviouralRunner {
     }
 
     private static LevelResult kindLevel(CheckKind kind, List<CheckResult> results, String notRunWhy) {
-        Level level = kind.level();
+        Level level = Level.fedBy(kind);
         if (notRunWhy != null) {
             return LevelResult.of(level, Verdict.UNVERIFIED, "not run: " + notRunWhy);
         }

@@ -1,12 +1,13 @@
 package dev.patchverdict.behave.admission;
 
+import static dev.patchverdict.text.SafeText.Style.REPORT;
+
 import dev.patchverdict.behave.BehaveException;
 import dev.patchverdict.behave.BehaveRequest;
 import dev.patchverdict.behave.plan.BehaviouralPlan;
 import dev.patchverdict.behave.plan.LoadedPlan;
 import dev.patchverdict.behave.plan.PlanBinding;
 import dev.patchverdict.behave.plan.PlanCommitment;
-import dev.patchverdict.behave.result.Printable;
 import dev.patchverdict.behave.sandbox.GitTrees;
 import dev.patchverdict.behave.sandbox.RelativePaths;
 import dev.patchverdict.digest.Digest;
@@ -18,6 +19,7 @@ import dev.patchverdict.record.ResultManifest;
 import dev.patchverdict.record.VerificationResult;
 import dev.patchverdict.record.WorkUnit;
 import dev.patchverdict.report.IoMessages;
+import dev.patchverdict.text.SafeText;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -102,11 +104,11 @@ public final class Admission {
 
         // The configured identity of this runner (--runner-id), not a constant every runner shares.
         if (runnerId.equals(manifest.worker().id())) {
-            throw new BehaveException(rm, "the worker id \"" + Printable.line(runnerId) + "\" is this runner's id"
+            throw new BehaveException(rm, "the worker id \"" + SafeText.escape(runnerId, REPORT) + "\" is this runner's id"
                     + " (--runner-id); the runner must be independent of the worker");
         }
         if (runnerId.equals(staticResult.verifier().id())) {
-            throw new BehaveException(sr, "the static verifier id \"" + Printable.line(runnerId) + "\" is this"
+            throw new BehaveException(sr, "the static verifier id \"" + SafeText.escape(runnerId, REPORT) + "\" is this"
                     + " runner's id (--runner-id); the behavioural runner must be a separate evaluator");
         }
 

@@ -1,12 +1,14 @@
 package dev.patchverdict.behave.admission;
 
+import static dev.patchverdict.text.SafeText.Style.REPORT;
+
 import dev.patchverdict.behave.BehaveException;
-import dev.patchverdict.behave.result.Printable;
 import dev.patchverdict.diff.Diagnostic;
 import dev.patchverdict.diff.DiagnosticCode;
 import dev.patchverdict.diff.DiffReader;
 import dev.patchverdict.diff.DiffResult;
 import dev.patchverdict.diff.Profile;
+import dev.patchverdict.text.SafeText;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 
@@ -50,6 +52,6 @@ final class CandidatePaths {
                 n++;
             }
         }
-        return Printable.line(header);
+        return SafeText.escape(header, REPORT);
     }
 }

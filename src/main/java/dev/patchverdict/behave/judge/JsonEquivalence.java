@@ -1,15 +1,17 @@
 package dev.patchverdict.behave.judge;
 
+import static dev.patchverdict.text.SafeText.Style.REPORT;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.patchverdict.behave.result.Printable;
 import dev.patchverdict.behave.sandbox.SandboxLimits;
 import dev.patchverdict.json.CanonicalJson;
 import dev.patchverdict.json.JsonInputException;
 import dev.patchverdict.json.JsonLimits;
 import dev.patchverdict.json.JsonPointers;
 import dev.patchverdict.json.StrictJson;
+import dev.patchverdict.text.SafeText;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -80,8 +82,8 @@ final class JsonEquivalence {
                 }
                 if (!tokenEqual(ta[k], tb[k], rules)) {
                     return new Comparison.Different(operator, "line " + (i + 1) + ", token " + (k + 1)
-                            + " (expected \"" + Printable.line(ta[k]) + "\", observed \"" + Printable.line(tb[k])
-                            + "\")", TextDiff.unified(la, lb));
+                            + " (expected \"" + SafeText.escape(ta[k], REPORT) + "\", observed \""
+                            + SafeText.escape(tb[k], REPORT) + "\")", TextDiff.unified(la, lb));
                 }
             }
         }

@@ -1,5 +1,6 @@
 package dev.patchverdict.behave.judge;
 
+import dev.patchverdict.behave.plan.CheckKind;
 import java.util.Locale;
 
 /** The five levels a behavioural verdict is built from, in the order they are judged. */
@@ -17,5 +18,14 @@ public enum Level {
 
     public String key() {
         return name().toLowerCase(Locale.ROOT);
+    }
+
+    /** The level a kind of check is evidence for. */
+    public static Level fedBy(CheckKind kind) {
+        return switch (kind) {
+            case REPRODUCTION -> TARGET;
+            case PRESERVE -> PRESERVE;
+            case CONTRACT -> CONTRACT;
+        };
     }
 }

@@ -1,9 +1,11 @@
 package dev.patchverdict.behave.judge;
 
+import static dev.patchverdict.text.SafeText.Style.REPORT;
+
 import dev.patchverdict.behave.BehaveException;
 import dev.patchverdict.behave.plan.ChangePolicy;
-import dev.patchverdict.behave.result.Printable;
 import dev.patchverdict.report.IoMessages;
+import dev.patchverdict.text.SafeText;
 import java.io.IOException;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
@@ -35,12 +37,12 @@ public final class TreeChanges {
             String was = before.get(path);
             boolean link = now.startsWith("symlink") || (was != null && was.startsWith("symlink"));
             if (link && !now.equals(was) && !policy.allowSymlinks()) {
-                found.add(Printable.line(path) + ": " + (was == null ? "new " + now : was + " became " + now)
+                found.add(SafeText.escape(path, REPORT) + ": " + (was == null ? "new " + now : was + " became " + now)
                         + " (allow_symlinks is false)");
             } else if (!link && was != null && !now.equals(was) && !policy.allowModeChanges()) {
-                found.add(Printable.line(path) + ": mode " + was + " became " + now + " (allow_mode_changes is false)");
+                found.add(SafeText.escape(path, REPORT) + ": mode " + was + " became " + now + " (allow_mode_changes is false)");
             } else if (!link && was == null && now.equals("executable") && !policy.allowModeChanges()) {
-                found.add(Printable.line(path) + ": a new executable file (allow_mode_changes is false)");
+                found.add(SafeText.escape(path, REPORT) + ": a new executable file (allow_mode_changes is false)");
             }
         }
         return found;

@@ -2,6 +2,7 @@ package dev.patchverdict.behave.judge;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.patchverdict.behave.plan.WitnessPolarity;
 import java.util.Objects;
 import java.util.Optional;
 

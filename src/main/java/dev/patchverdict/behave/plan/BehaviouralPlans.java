@@ -6,8 +6,6 @@ import com.networknt.schema.Schema;
 import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.SpecificationVersion;
 import dev.patchverdict.behave.BehaveException;
-import dev.patchverdict.behave.judge.Equivalence;
-import dev.patchverdict.behave.judge.WitnessPolarity;
 import dev.patchverdict.behave.sandbox.SandboxLimits;
 import dev.patchverdict.digest.Digest;
 import dev.patchverdict.json.JsonInputException;

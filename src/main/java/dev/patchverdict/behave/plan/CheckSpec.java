@@ -1,7 +1,5 @@
 package dev.patchverdict.behave.plan;
 
-import dev.patchverdict.behave.judge.Equivalence;
-import dev.patchverdict.behave.judge.WitnessPolarity;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;

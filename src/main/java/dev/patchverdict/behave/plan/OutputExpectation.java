@@ -1,6 +1,5 @@
 package dev.patchverdict.behave.plan;
 
-import dev.patchverdict.behave.judge.Equivalence;
 import java.util.Objects;
 
 /** {@code expect_stdout}: the body a run's stdout must be equivalent to, under an operator. */

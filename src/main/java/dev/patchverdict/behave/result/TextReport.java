@@ -1,5 +1,7 @@
 package dev.patchverdict.behave.result;
 
+import static dev.patchverdict.text.SafeText.Style.REPORT;
+
 import dev.patchverdict.behave.admission.Admitted;
 import dev.patchverdict.behave.judge.CheckResult;
 import dev.patchverdict.behave.judge.Comparison;
@@ -12,6 +14,7 @@ import dev.patchverdict.behave.judge.Verdict;
 import dev.patchverdict.behave.mutation.MutantResult;
 import dev.patchverdict.behave.sandbox.Durations;
 import dev.patchverdict.behave.sandbox.RunRecord;
+import dev.patchverdict.text.SafeText;
 import java.util.Locale;
 
 /**
@@ -32,16 +35,16 @@ public final class TextReport {
         sb.append("  committed  ").append(in.commitment().committedAt()).append('\n');
         sb.append("  candidate  ").append(in.patchDigest()).append(" from result manifest ").append(in.manifest().id())
                 .append(" (attempt ").append(in.manifest().attempt()).append(", worker ")
-                .append(Printable.line(in.manifest().worker().id())).append(")\n");
+                .append(SafeText.escape(in.manifest().worker().id(), REPORT)).append(")\n");
         sb.append("  revision   ").append(in.commit()).append('\n');
-        sb.append("  runner     ").append(Printable.line(in.runnerId())).append('\n');
+        sb.append("  runner     ").append(SafeText.escape(in.runnerId(), REPORT)).append('\n');
         sb.append("  sandbox    ").append(ev.sandbox()).append('\n');
         sb.append('\n').append("levels\n");
         for (LevelResult l : ev.levels().values()) {
             sb.append(String.format(Locale.ROOT, "  %-9s %-10s %s%n", l.level().key(), l.verdict(),
-                    Printable.line(l.reasons().get(0))));
+                    SafeText.escape(l.reasons().get(0), REPORT)));
             for (int i = 1; i < l.reasons().size(); i++) {
-                sb.append(String.format(Locale.ROOT, "  %-9s %-10s %s%n", "", "", Printable.line(l.reasons().get(i))));
+                sb.append(String.format(Locale.ROOT, "  %-9s %-10s %s%n", "", "", SafeText.escape(l.reasons().get(i), REPORT)));
             }
         }
         sb.append('\n').append("checks\n");
@@ -52,18 +55,18 @@ public final class TextReport {
             c.patched().ifPresent(r -> run(sb, "patched", r));
             for (Reason r : c.reasons()) {
                 sb.append("      ").append(r.verdict() == Verdict.PROVEN ? "ok  " : r.verdict() == Verdict.REFUTED
-                        ? "FAIL" : "??  ").append(' ').append(Printable.line(r.text())).append('\n');
+                        ? "FAIL" : "??  ").append(' ').append(SafeText.escape(r.text(), REPORT)).append('\n');
             }
             for (LabelledComparison lc : c.comparisons()) {
                 if (lc.comparison() instanceof Comparison.Different d) {
-                    sb.append("      ").append(lc.subject()).append(": first difference at ").append(Printable.line(d.firstDifference()))
-                            .append('\n');
+                    sb.append("      ").append(lc.subject()).append(": first difference at ")
+                            .append(SafeText.escape(d.firstDifference(), REPORT)).append('\n');
                     String diff = d.unifiedDiff();
                     if (diff.length() > MAX_DIFF_CHARS) {
                         diff = diff.substring(0, MAX_DIFF_CHARS) + "\n... cut\n";
                     }
                     for (String line : TextDiff.lines(diff)) {
-                        sb.append("        ").append(Printable.line(line)).append('\n');
+                        sb.append("        ").append(SafeText.escape(line, REPORT)).append('\n');
                     }
                 }
             }
@@ -72,15 +75,15 @@ public final class TextReport {
             sb.append('\n').append("mutation adequacy: ").append(a.summary())
                     .append(a.score().isPresent() ? (a.adequate() ? " (adequate)" : " (inadequate)") : "").append('\n');
             for (MutantResult m : a.mutants()) {
-                sb.append("  ").append(m.mutant().id()).append(' ').append(Printable.line(m.mutant().describe()))
-                        .append(": ").append(Printable.line(m.describe())).append('\n');
+                sb.append("  ").append(m.mutant().id()).append(' ').append(SafeText.escape(m.mutant().describe(), REPORT))
+                        .append(": ").append(SafeText.escape(m.describe(), REPORT)).append('\n');
             }
         });
         sb.append('\n').append("verdict: ").append(ev.verdict()).append(" (exit ").append(exitCode).append(")\n");
         for (String r : ev.verdictReasons()) {
-            sb.append("  ").append(Printable.line(r)).append('\n');
+            sb.append("  ").append(SafeText.escape(r, REPORT)).append('\n');
         }
-        return Printable.keepNewlines(sb.toString());
+        return SafeText.escapeKeepingLines(sb.toString(), REPORT);
     }
 
     private static void run(StringBuilder sb, String tree, RunRecord r) {

@@ -7,6 +7,7 @@ import dev.patchverdict.behave.BehaviouralRunner;
 import dev.patchverdict.behave.plan.CheckKind;
 import dev.patchverdict.behave.plan.CheckSpec;
 import dev.patchverdict.behave.plan.Command;
+import dev.patchverdict.behave.plan.Equivalence;
 import dev.patchverdict.behave.plan.OutputExpectation;
 import dev.patchverdict.behave.sandbox.CapturedOutput;
 import dev.patchverdict.behave.sandbox.RunOutcome;

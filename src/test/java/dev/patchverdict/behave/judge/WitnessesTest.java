@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.patchverdict.behave.plan.WitnessPolarity;
 import dev.patchverdict.behave.sandbox.CapturedOutput;
 import dev.patchverdict.behave.sandbox.RunOutcome;
 import dev.patchverdict.behave.sandbox.RunRecord;

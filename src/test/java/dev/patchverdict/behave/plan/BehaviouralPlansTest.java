@@ -10,8 +10,6 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.patchverdict.behave.BehaveException;
 import dev.patchverdict.behave.BehaveFixture;
-import dev.patchverdict.behave.judge.Equivalence;
-import dev.patchverdict.behave.judge.WitnessPolarity;
 import dev.patchverdict.behave.sandbox.SandboxLimits;
 import java.util.List;
 import java.util.Map;

@@ -1,23 +1,19 @@
-package dev.patchverdict.behave.judge;
+package dev.patchverdict.behave.plan;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.patchverdict.behave.result.Printable;
-import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Iterator;
 import java.util.LinkedHashSet;
-import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 
 /**
- * How two outputs are judged equivalent. Declared per comparison, stamped on every result, and
- * never guessed: an unknown operator or a bad option becomes {@link Invalid}, whose comparisons
- * are undecidable (UNVERIFIED), never a silent fall-back to exact.
+ * How two outputs are to be judged equivalent, as the plan declares it. Stamped on every result
+ * and never guessed: an unknown operator or a bad option becomes {@link Invalid}, whose comparisons
+ * are undecidable (UNVERIFIED), never a silent fall-back to exact. The judging itself is
+ * {@code judge.Equivalences}, so a plan is a value that knows nothing of verdicts.
  */
 public sealed interface Equivalence {
 
@@ -26,31 +22,16 @@ public sealed interface Equivalence {
     /** The operator's name as declared. */
     String operator();
 
-    /** The options as declared (for stamping into the result). */
-    ObjectNode options();
-
-    Comparison compare(byte[] expected, byte[] observed);
+    /** The options as declared (for stamping into the result); none unless the operator takes some. */
+    default ObjectNode options() {
+        return JsonNodeFactory.instance.objectNode();
+    }
 
     /** Byte-for-byte equality. The default. */
     record Exact() implements Equivalence {
         @Override
         public String operator() {
             return "exact";
-        }
-
-        @Override
-        public ObjectNode options() {
-            return JsonNodeFactory.instance.objectNode();
-        }
-
-        @Override
-        public Comparison compare(byte[] expected, byte[] observed) {
-            if (Arrays.equals(expected, observed)) {
-                return new Comparison.Equivalent(operator());
-            }
-            List<String> a = TextDiff.lines(utf8(expected));
-            List<String> b = TextDiff.lines(utf8(observed));
-            return new Comparison.Different(operator(), TextDiff.firstDifferingLine(a, b), TextDiff.unified(a, b));
         }
     }
 
@@ -59,53 +40,6 @@ public sealed interface Equivalence {
         @Override
         public String operator() {
             return "set";
-        }
-
-        @Override
-        public ObjectNode options() {
-            return JsonNodeFactory.instance.objectNode();
-        }
-
-        @Override
-        public Comparison compare(byte[] expected, byte[] observed) {
-            // Lines that are not valid UTF-8 are compared as bytes, never as U+FFFD.
-            boolean text = Bytes.validUtf8(expected) && Bytes.validUtf8(observed);
-            List<String> a = new ArrayList<>(TextDiff.lines(Bytes.decode(expected, text)));
-            List<String> b = new ArrayList<>(TextDiff.lines(Bytes.decode(observed, text)));
-            List<String> inOrder = List.copyOf(a);
-            a.sort(null);
-            b.sort(null);
-            if (a.equals(b)) {
-                return new Comparison.Equivalent(operator());
-            }
-            return new Comparison.Different(operator(), firstUnmatched(inOrder, a, b), TextDiff.unified(a, b));
-        }
-
-        /** Names the first expected line (in expected order) whose count differs, or an extra line. */
-        private static String firstUnmatched(List<String> expectedInOrder, List<String> a, List<String> b) {
-            Map<String, Long> ca = counts(a);
-            Map<String, Long> cb = counts(b);
-            for (String line : expectedInOrder) {
-                long x = ca.getOrDefault(line, 0L);
-                long y = cb.getOrDefault(line, 0L);
-                if (x != y) {
-                    return "line \"" + Printable.line(shorten(line)) + "\" (expected " + x + " times, observed " + y + ")";
-                }
-            }
-            for (String line : b) {
-                if (!ca.containsKey(line)) {
-                    return "line \"" + Printable.line(shorten(line)) + "\" (not expected, observed " + cb.get(line) + " times)";
-                }
-            }
-            return "the line multiset";
-        }
-
-        private static Map<String, Long> counts(List<String> lines) {
-            Map<String, Long> m = new java.util.HashMap<>();
-            for (String l : lines) {
-                m.merge(l, 1L, Long::sum);
-            }
-            return m;
         }
     }
 
@@ -134,12 +68,6 @@ public sealed interface Equivalence {
             o.put("normalise_numbers", normaliseNumbers);
             return o;
         }
-
-        @Override
-        public Comparison compare(byte[] expected, byte[] observed) {
-            return JsonEquivalence.compare(operator(), expected, observed,
-                    new JsonEquivalence.Rules(ignoreKeys, stripWhitespace, normaliseNumbers, 0, 0));
-        }
     }
 
     /**
@@ -166,11 +94,6 @@ public sealed interface Equivalence {
             o.put("rel_tol", relTol);
             return o;
         }
-
-        @Override
-        public Comparison compare(byte[] expected, byte[] observed) {
-            return JsonEquivalence.compareTolerant(operator(), expected, observed, absTol, relTol);
-        }
     }
 
     /** An operator that is unknown or whose options are wrong: every comparison is undecidable. */
@@ -184,11 +107,6 @@ public sealed interface Equivalence {
         @Override
         public ObjectNode options() {
             return options.deepCopy();
-        }
-
-        @Override
-        public Comparison compare(byte[] expected, byte[] observed) {
-            return new Comparison.Undecidable(operator, reason);
         }
     }
 
@@ -297,13 +215,5 @@ public sealed interface Equivalence {
         o.put("operator", operator());
         o.set("options", options());
         return o;
-    }
-
-    private static String utf8(byte[] b) {
-        return new String(b, StandardCharsets.UTF_8);
-    }
-
-    private static String shorten(String s) {
-        return s.length() <= 80 ? s : s.substring(0, 77) + "...";
     }
 }

@@ -1,4 +1,4 @@
-package dev.patchverdict.behave.judge;
+package dev.patchverdict.behave.plan;
 
 import java.util.Locale;
 
