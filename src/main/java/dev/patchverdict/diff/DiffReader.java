@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Objects;
 
@@ -114,7 +115,7 @@ public final class DiffReader {
             throw f.unwrap();
         }
         byte[] d = w.digest();
-        String sha = d == null ? "" : Engine.hex(d);
+        String sha = d == null ? "" : HexFormat.of().formatHex(d);
         DiffOutcome outcome = new DiffOutcome(profile.name(), e.errors() == 0, e.gitAccepted(), e.bytes(),
                 e.lines(), e.sections(), e.errors(), e.warnings(), sha);
         visitor.onEnd(outcome);

@@ -10,7 +10,9 @@ import java.util.EnumSet;
  * Everything is checked only when the profile has the code switched on.
  */
 final class StrictState {
-    private final Engine engine;
+    private final Reporter out;
+    private final ByteWindow w;
+    private final PValue prefix;
 
     // Whole input.
     private boolean anySection;
@@ -34,20 +36,26 @@ final class StrictState {
     private int swallowContent;
     private byte swallowKind;
 
-    StrictState(Engine engine) {
-        this.engine = engine;
-        this.swallowOn = engine.on(DiagnosticCode.SWALLOWED_HEADER);
+    StrictState(Reporter out, ByteWindow w, PValue prefix) {
+        this.out = out;
+        this.w = w;
+        this.prefix = prefix;
+        this.swallowOn = out.on(DiagnosticCode.SWALLOWED_HEADER);
     }
 
     /** Consulted for every body line. */
     private final boolean swallowOn;
 
     private boolean on(DiagnosticCode c) {
-        return engine.on(c);
+        return out.on(c);
     }
 
     private void report(DiagnosticCode c, long offset, long line, String message) {
-        engine.report(c, offset, line, message);
+        out.report(c, offset, line, message);
+    }
+
+    private String quote(long s, long e) {
+        return Messages.quoteLine(w.buf, w.index(s), w.index(e));
     }
 
     private void reportOnce(DiagnosticCode c, long offset, long line, String message) {
@@ -59,7 +67,6 @@ final class StrictState {
     // ------------------------------------------------------------------ bytes of any line
 
     void lineBytes(long ls, long le, int flags, long lineNo) {
-        ByteWindow w = windowOf();
         byte[] b = w.buf;
         int s = w.index(ls);
         int e = w.index(le);
@@ -90,17 +97,12 @@ final class StrictState {
         }
     }
 
-    private ByteWindow windowOf() {
-        return engine.window();
-    }
-
     // ------------------------------------------------------------------ text outside sections
 
     void garbage(long ls, long le, long lineNo) {
         if (ls == skipGarbageAt) {
             return;
         }
-        ByteWindow w = windowOf();
         byte[] b = w.buf;
         int s = w.index(ls);
         int e = w.index(le);
@@ -164,8 +166,8 @@ final class StrictState {
 
     // ------------------------------------------------------------------ headers
 
-    void headerLine(Engine.Header h, HeaderLine kind, int s, int e, long ls, long lineNo) {
-        byte[] b = windowOf().buf;
+    void headerLine(SectionHeader h, HeaderLine kind, int s, int e, long ls, long lineNo) {
+        byte[] b = w.buf;
         String key = switch (kind) {
             case RENAME_OLD -> HeaderLine.RENAME_FROM.name();
             case RENAME_NEW -> HeaderLine.RENAME_TO.name();
@@ -315,8 +317,7 @@ final class StrictState {
                         + (old ? "new" : "deleted") + "; git takes the name 'dev/null'");
     }
 
-    void gitHeaderDone(Engine.Header h, byte[] diffLine, long stopLine, long start, long lineNo) {
-        ByteWindow w = windowOf();
+    void gitHeaderDone(SectionHeader h, byte[] diffLine, long stopLine, long start, long lineNo) {
         // The diff --git line's own tokens.
         int end = trimNewline(diffLine, 11, diffLine.length);
         if (end > 11 && diffLine[11] == '"') {
@@ -342,7 +343,7 @@ final class StrictState {
         if (on(DiagnosticCode.DIFF_GIT_NAME_MISMATCH)) {
             byte[] oldN = h.oldName != null ? h.oldName : h.newName;
             byte[] newN = h.newName != null ? h.newName : h.oldName;
-            if (oldN != null && newN != null && !diffLineNames(diffLine, end, oldN, newN, engine.pValue())) {
+            if (oldN != null && newN != null && !diffLineNames(diffLine, end, oldN, newN, prefix.value)) {
                 reportOnce(DiagnosticCode.DIFF_GIT_NAME_MISMATCH, start, lineNo,
                         "names in the header (" + new GitPath(oldN) + ", " + new GitPath(newN)
                                 + ") disagree with " + Messages.quoteLine(diffLine, 0, diffLine.length));
@@ -370,7 +371,6 @@ final class StrictState {
     }
 
     private long countLines(long from, long to) {
-        ByteWindow w = windowOf();
         long n = 0;
         for (long p = from; p < to; p++) {
             if (w.at(p) == '\n') {
@@ -424,7 +424,7 @@ final class StrictState {
         return Arrays.equals(GitNames.squashSlash(Arrays.copyOfRange(b, p, e)), name);
     }
 
-    void traditional(Engine.Header h, long ls, long lineNo) {
+    void traditional(SectionHeader h, long ls, long lineNo) {
         if (on(DiagnosticCode.NOT_GIT_DIFF)) {
             report(DiagnosticCode.NOT_GIT_DIFF, ls, lineNo, "file section without a diff --git line");
         }
@@ -432,7 +432,7 @@ final class StrictState {
 
     // ------------------------------------------------------------------ sections
 
-    void sectionStart(Engine.Header h, FileHeader fh) {
+    void sectionStart(SectionHeader h, FileHeader fh) {
         anySection = true;
         inGarbage = false;
         afterHunk = false;
@@ -516,7 +516,7 @@ final class StrictState {
         }
     }
 
-    void sectionEnd(Engine.Header h, FileSection s) {
+    void sectionEnd(SectionHeader h, FileSection s) {
         FileHeader fh = s.header();
         if (s.binary() == BinaryPayload.DATA) {
             reportOnce(DiagnosticCode.BINARY_PATCH, fh.offset(), fh.line(), "binary payload for " + fh.path());
@@ -534,10 +534,10 @@ final class StrictState {
 
     // ------------------------------------------------------------------ hunks
 
-    void hunkStart(Engine.Header h, HunkHeader hh, HunkNumbers n, long ls, long le) {
+    void hunkStart(SectionHeader h, HunkHeader hh, HunkNumbers n, long ls, long le) {
         long line = hh.line();
         if (n.overflow()) {
-            reportOnce(DiagnosticCode.NUMBER_OVERFLOW, ls, line, "number too large in hunk header: " + engine.quote(ls, le));
+            reportOnce(DiagnosticCode.NUMBER_OVERFLOW, ls, line, "number too large in hunk header: " + quote(ls, le));
         }
         if (swallowRaw == 2) {
             reportOnce(DiagnosticCode.SWALLOWED_HEADER, ls, line,
@@ -550,7 +550,7 @@ final class StrictState {
                     "hunk after a side already ended without newline");
         }
         if (hh.oldCount() > 0 && hh.oldStart() == 0 || hh.newCount() > 0 && hh.newStart() == 0) {
-            reportOnce(DiagnosticCode.HUNK_START_MISMATCH, ls, line, "line 0 with a non-zero count: " + engine.quote(ls, le));
+            reportOnce(DiagnosticCode.HUNK_START_MISMATCH, ls, line, "line 0 with a non-zero count: " + quote(ls, le));
         }
         // A side with no lines names the line before the gap (git, GNU diff) or the line after it (some
         // generators); both conventions are accepted, anything else is not.
@@ -560,9 +560,9 @@ final class StrictState {
         long newAlt = hh.newCount() == 0 ? hh.newStart() : newPos;
         if (hh.index() > 0) {
             if (oldPos < prevOldPos) {
-                reportOnce(DiagnosticCode.HUNK_OUT_OF_ORDER, ls, line, "hunk starts before the previous one: " + engine.quote(ls, le));
+                reportOnce(DiagnosticCode.HUNK_OUT_OF_ORDER, ls, line, "hunk starts before the previous one: " + quote(ls, le));
             } else if (oldPos < prevOldEnd) {
-                reportOnce(DiagnosticCode.HUNK_OVERLAP, ls, line, "hunk overlaps the previous one: " + engine.quote(ls, le));
+                reportOnce(DiagnosticCode.HUNK_OVERLAP, ls, line, "hunk overlaps the previous one: " + quote(ls, le));
             }
         }
         boolean consistent = newPos - oldPos == delta || newAlt - oldPos == delta || newPos - oldAlt == delta
@@ -570,7 +570,7 @@ final class StrictState {
         if (!n.overflow() && !consistent) {
             reportOnce(DiagnosticCode.HUNK_START_MISMATCH, ls, line, "new start " + hh.newStart()
                     + " does not follow from the earlier hunks, which shift lines by " + delta + ": "
-                    + engine.quote(ls, le));
+                    + quote(ls, le));
         }
         prevOldPos = oldPos;
         prevOldEnd = oldPos + hh.oldCount();
