@@ -40,11 +40,14 @@ final class Engine {
                 || profile.enabled(DiagnosticCode.INVISIBLE_CHARACTER)
                 || profile.enabled(DiagnosticCode.INVALID_UTF8_LINE);
         PValue prefix = new PValue();
-        this.strict = new StrictState(out, w, prefix);
+        StrictFindings findings = new StrictFindings(out, w);
+        StrictHeaderRules headerRules = new StrictHeaderRules(findings, w, prefix);
+        StrictHunkRules hunkRules = new StrictHunkRules(findings);
+        this.strict = new StrictState(findings, w, headerRules, new StrictPathRules(findings), hunkRules);
         this.src = new LineSource(w, byteChecks, out, strict, options);
-        this.gitHeader = new GitHeaderParser(src, out, strict, prefix);
-        this.traditional = new TraditionalHeaderParser(src, out, strict, prefix);
-        this.hunkReader = new HunkReader(src, out, strict, visitor, linesWanted);
+        this.gitHeader = new GitHeaderParser(src, out, strict, headerRules, prefix);
+        this.traditional = new TraditionalHeaderParser(src, out, headerRules, prefix);
+        this.hunkReader = new HunkReader(src, out, hunkRules, visitor, linesWanted);
         this.binary = new BinaryHunkReader(src);
     }
 
@@ -208,7 +211,7 @@ final class Engine {
         sections++;
         FileHeader fh = toModel(h);
         visitor.onSectionStart(fh);
-        strict.sectionStart(h, fh);
+        strict.sectionStart(fh);
 
         long oldTotal = 0;
         long newTotal = 0;
@@ -282,7 +285,7 @@ final class Engine {
         ChangeKind kind = kindOf(h, payload, hunks);
         FileSection section = new FileSection(fh, kind, payload, added, removed, hunks, oldNoNl, newNoNl, src.pos,
                 src.lineNo);
-        strict.sectionEnd(h, section);
+        strict.sectionEnd(section);
         visitor.onSectionEnd(section);
         return true;
     }

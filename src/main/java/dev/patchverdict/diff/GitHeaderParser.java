@@ -12,13 +12,15 @@ final class GitHeaderParser {
     private final ByteWindow w;
     private final Reporter out;
     private final StrictState strict;
+    private final StrictHeaderRules rules;
     private final PValue prefix;
 
-    GitHeaderParser(LineSource src, Reporter out, StrictState strict, PValue prefix) {
+    GitHeaderParser(LineSource src, Reporter out, StrictState strict, StrictHeaderRules rules, PValue prefix) {
         this.src = src;
         this.w = src.w;
         this.out = out;
         this.strict = strict;
+        this.rules = rules;
         this.prefix = prefix;
     }
 
@@ -98,7 +100,7 @@ final class GitHeaderParser {
             h.offset = -1;
             return h;
         }
-        strict.gitHeaderDone(h, diffLine, stopLine >= 0 ? stopLine : -1, diffLineStart, diffLineNo);
+        rules.gitHeaderDone(h, diffLine, stopLine >= 0 ? stopLine : -1, diffLineStart, diffLineNo);
         return h;
     }
 
@@ -108,7 +110,7 @@ final class GitHeaderParser {
         int s = w.index(src.ls);
         int e = w.index(src.le);
         int arg = s + kind.prefix.length();
-        strict.headerLine(h, kind, s, e, src.ls, src.lineNo);
+        rules.headerLine(h, kind, s, e, src.ls, src.lineNo);
         switch (kind) {
             case OLD_NAME, NEW_NAME -> {
                 boolean old = kind == HeaderLine.OLD_NAME;
@@ -116,7 +118,7 @@ final class GitHeaderParser {
                 byte[] name = old ? h.oldName : h.newName;
                 if (name == null && isNull == 0) {
                     if (GitNames.isDevNull(b, arg, e)) {
-                        strict.devNullUnexpected(src.ls, src.lineNo, old);
+                        rules.devNullUnexpected(src.ls, src.lineNo, old);
                     }
                     byte[] found = GitNames.findName(b, arg, e, null, prefix.value, GitNames.TERM_TAB);
                     if (old) {

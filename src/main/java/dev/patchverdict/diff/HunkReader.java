@@ -8,7 +8,7 @@ final class HunkReader {
     private final LineSource src;
     private final ByteWindow w;
     private final Reporter out;
-    private final StrictState strict;
+    private final StrictHunkRules rules;
     private final DiffVisitor visitor;
     private final boolean byteChecks;
     /** Whether the visitor takes body lines; most callers want sections and diagnostics only. */
@@ -17,11 +17,11 @@ final class HunkReader {
     private final boolean lineRules;
     private final BodyLineView view;
 
-    HunkReader(LineSource src, Reporter out, StrictState strict, DiffVisitor visitor, boolean linesWanted) {
+    HunkReader(LineSource src, Reporter out, StrictHunkRules rules, DiffVisitor visitor, boolean linesWanted) {
         this.src = src;
         this.w = src.w;
         this.out = out;
-        this.strict = strict;
+        this.rules = rules;
         this.visitor = visitor;
         this.byteChecks = src.byteChecks;
         this.linesWanted = linesWanted;
@@ -43,7 +43,7 @@ final class HunkReader {
         }
         HunkHeader hh = new HunkHeader(fh.index(), index, n.oldStart(), n.oldCount(), n.newStart(), n.newCount(),
                 n.heading(), hs, hLine);
-        strict.hunkStart(h, hh, n, src.ls, src.le);
+        rules.hunkStart(h, hh, n, src.ls, src.le);
         visitor.onHunk(hh);
         src.consume();
 
@@ -98,7 +98,7 @@ final class HunkReader {
                 src.le = base + e;
                 src.lf = flags;
                 if (lineRules) {
-                    strict.bodyLine(kind, last, b, i, e, src.ls, flags, src.lineNo);
+                    rules.bodyLine(kind, last, b, i, e, src.ls, flags, src.lineNo);
                 }
                 if (linesWanted) {
                     emitLine(kind, fh, index);
@@ -178,7 +178,7 @@ final class HunkReader {
                 newLines = newLines < 0 ? Long.MIN_VALUE / 2 : newLines;
             }
             if (lineRules) {
-                strict.bodyLine(kind, last, w.buf, w.index(src.ls), w.index(src.le), src.ls, src.lf, src.lineNo);
+                rules.bodyLine(kind, last, w.buf, w.index(src.ls), w.index(src.le), src.ls, src.lf, src.lineNo);
             }
             if (linesWanted) {
                 emitLine(kind, fh, index);
@@ -199,7 +199,7 @@ final class HunkReader {
             if (last == LineKind.ADDED || last == LineKind.CONTEXT) {
                 newNoNl = true;
             }
-            strict.bodyLine(LineKind.NO_NEWLINE_MARKER, last, w.buf, w.index(src.ls), w.index(src.le), src.ls, src.lf, src.lineNo);
+            rules.bodyLine(LineKind.NO_NEWLINE_MARKER, last, w.buf, w.index(src.ls), w.index(src.le), src.ls, src.lf, src.lineNo);
             if (linesWanted) {
                 emitLine(LineKind.NO_NEWLINE_MARKER, fh, index);
             }

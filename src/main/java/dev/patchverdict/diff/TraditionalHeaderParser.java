@@ -8,14 +8,14 @@ final class TraditionalHeaderParser {
     private final LineSource src;
     private final ByteWindow w;
     private final Reporter out;
-    private final StrictState strict;
+    private final StrictHeaderRules rules;
     private final PValue prefix;
 
-    TraditionalHeaderParser(LineSource src, Reporter out, StrictState strict, PValue prefix) {
+    TraditionalHeaderParser(LineSource src, Reporter out, StrictHeaderRules rules, PValue prefix) {
         this.src = src;
         this.w = src.w;
         this.out = out;
-        this.strict = strict;
+        this.rules = rules;
         this.prefix = prefix;
     }
 
@@ -62,7 +62,7 @@ final class TraditionalHeaderParser {
             out.gitError(DiagnosticCode.HEADER_MISSING_NAME, src.ls, src.lineNo, "unable to find a file name: " + src.quoteCurrent());
             return null;
         }
-        strict.traditional(h, src.ls, src.lineNo);
+        rules.traditional(h, src.ls, src.lineNo);
         src.consume();
         src.readLine();
         src.consume();
