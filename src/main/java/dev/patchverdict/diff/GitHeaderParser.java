@@ -46,6 +46,7 @@ final class GitHeaderParser {
         src.consume();
 
         long stopLine = -1;
+        long stopLineNo = -1;
         while (true) {
             if (!src.readLine()) {
                 if (out.fatal) {
@@ -59,6 +60,7 @@ final class GitHeaderParser {
             HeaderLine kind = HeaderLine.classify(w.buf, w.index(src.ls), w.index(src.le));
             if (kind == HeaderLine.HUNK || kind == HeaderLine.UNRECOGNIZED) {
                 stopLine = src.ls;
+                stopLineNo = src.lineNo;
                 break;
             }
             if (src.headerTooLong()) {
@@ -100,7 +102,7 @@ final class GitHeaderParser {
             h.offset = -1;
             return h;
         }
-        rules.gitHeaderDone(h, diffLine, stopLine >= 0 ? stopLine : -1, diffLineStart, diffLineNo);
+        rules.gitHeaderDone(h, diffLine, stopLine, stopLineNo, diffLineStart, diffLineNo);
         return h;
     }
 

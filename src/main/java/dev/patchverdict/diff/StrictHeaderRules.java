@@ -171,7 +171,11 @@ final class StrictHeaderRules {
                         + (old ? "new" : "deleted") + "; git takes the name 'dev/null'");
     }
 
-    void gitHeaderDone(SectionHeader h, byte[] diffLine, long stopLine, long start, long lineNo) {
+    /**
+     * The header is read: the diff --git line's own names, rename and copy pairs, and the line git stopped
+     * at (stopLine, numbered stopLineNo; -1 when none), which may be an unknown extended header line.
+     */
+    void gitHeaderDone(SectionHeader h, byte[] diffLine, long stopLine, long stopLineNo, long start, long lineNo) {
         // The diff --git line's own tokens.
         int end = trimNewline(diffLine, 11, diffLine.length);
         if (end > 11 && diffLine[11] == '"') {
@@ -216,22 +220,12 @@ final class StrictHeaderRules {
                 // Extended header lines are lower-case words; anything else is text after the section.
                 boolean headerLike = e > s && b[s] >= 'a' && b[s] <= 'z';
                 if (!known && headerLike) {
-                    findings.reportOnce(DiagnosticCode.UNKNOWN_HEADER_LINE, stopLine, lineNo + countLines(start, stopLine),
+                    findings.reportOnce(DiagnosticCode.UNKNOWN_HEADER_LINE, stopLine, stopLineNo,
                             "unknown extended header line: " + Messages.quoteLine(b, s, e));
                     skipGarbageAt = stopLine;
                 }
             }
         }
-    }
-
-    private long countLines(long from, long to) {
-        long n = 0;
-        for (long p = from; p < to; p++) {
-            if (w.at(p) == '\n') {
-                n++;
-            }
-        }
-        return n;
     }
 
     /** The diff --git line names old and new, each after one prefix component (or none at -p0). */
