@@ -1,5 +1,6 @@
 package dev.patchverdict.diff;
 
+import dev.patchverdict.text.Utf8;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
