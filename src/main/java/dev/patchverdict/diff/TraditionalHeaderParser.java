@@ -45,11 +45,11 @@ final class TraditionalHeaderParser {
         } else {
             byte[] firstName = GitNames.findNameTraditional(b, fs, fe, null, prefix.value);
             name = GitNames.findNameTraditional(b, ss, se, firstName, prefix.value);
-            if (GitNames.hasEpochTimestamp(b, fs, fe)) {
+            if (DiffTimestamps.hasEpochTimestamp(b, fs, fe)) {
                 h.isNew = 1;
                 h.isDelete = 0;
                 h.newName = name;
-            } else if (GitNames.hasEpochTimestamp(b, ss, se)) {
+            } else if (DiffTimestamps.hasEpochTimestamp(b, ss, se)) {
                 h.isNew = 0;
                 h.isDelete = 1;
                 h.oldName = name;
