@@ -10,6 +10,7 @@ import java.security.spec.X509EncodedKeySpec;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
+import org.apache.commons.codec.binary.Hex;
 
 /**
  * A public key that checks attestations: its algorithm, the JDK key and its SubjectPublicKeyInfo
@@ -78,7 +79,7 @@ public final class VerifyingKey {
             keytype = "ed25519";
             scheme = "ed25519";
             // the raw key is the last 32 bytes of its SubjectPublicKeyInfo (RFC 8410)
-            pub = java.util.HexFormat.of().formatHex(Arrays.copyOfRange(spki, spki.length - 32, spki.length));
+            pub = Hex.encodeHexString(Arrays.copyOfRange(spki, spki.length - 32, spki.length));
         } else {
             keytype = "ecdsa";
             scheme = "ecdsa-sha2-nistp256";

@@ -5,10 +5,11 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import org.apache.commons.codec.binary.Hex;
+import org.apache.commons.codec.digest.DigestUtils;
 
 /**
  * Reads a unified diff the way {@code git apply} does, in one pass over its bytes, and tells a
@@ -114,7 +115,7 @@ public final class DiffReader {
             throw f.unwrap();
         }
         byte[] d = w.digest();
-        String sha = d == null ? "" : Engine.hex(d);
+        String sha = d == null ? "" : Hex.encodeHexString(d);
         DiffOutcome outcome = new DiffOutcome(profile.name(), e.errors() == 0, e.gitAccepted(), e.bytes(),
                 e.lines(), e.sections(), e.errors(), e.warnings(), sha);
         visitor.onEnd(outcome);
@@ -250,11 +251,7 @@ public final class DiffReader {
     }
 
     private static MessageDigest sha256() {
-        try {
-            return MessageDigest.getInstance("SHA-256");
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("every Java runtime has SHA-256", e);
-        }
+        return DigestUtils.getSha256Digest();
     }
 
     private static class Collector implements DiffVisitor {

@@ -1,8 +1,6 @@
 package dev.patchverdict.diff;
 
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
+import dev.patchverdict.text.Utf8;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
@@ -38,15 +36,7 @@ public record GitPath(byte[] bytes) implements Comparable<GitPath> {
     }
 
     public boolean isValidUtf8() {
-        try {
-            StandardCharsets.UTF_8.newDecoder()
-                    .onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(bytes));
-            return true;
-        } catch (CharacterCodingException e) {
-            return false;
-        }
+        return Utf8.isValid(bytes);
     }
 
     /** The path as git prints it in numstat: C-quoted when it holds a byte that needs it. */

@@ -1,6 +1,7 @@
 package dev.patchverdict.diff;
 
 import dev.patchverdict.text.SafeText;
+import dev.patchverdict.text.Utf8;
 
 /** Makes input bytes safe to show in a message: escaped, and cut to a bounded length. */
 final class Messages {

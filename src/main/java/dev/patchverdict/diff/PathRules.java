@@ -1,5 +1,6 @@
 package dev.patchverdict.diff;
 
+import dev.patchverdict.text.Utf8;
 import java.lang.Character.UnicodeScript;
 import java.util.ArrayList;
 import java.util.List;

@@ -7,8 +7,8 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
+import org.apache.commons.codec.binary.Hex;
+import org.apache.commons.codec.digest.DigestUtils;
 
 /** SHA-256 of raw bytes (streamed) and of JSON values in their canonical form. */
 public final class Digests {
@@ -17,15 +17,11 @@ public final class Digests {
     private Digests() {}
 
     public static MessageDigest newSha256() {
-        try {
-            return MessageDigest.getInstance("SHA-256");
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("every Java runtime provides SHA-256", e);
-        }
+        return DigestUtils.getSha256Digest();
     }
 
     public static Digest of(MessageDigest finished) {
-        return new Digest(HexFormat.of().formatHex(finished.digest()));
+        return new Digest(Hex.encodeHexString(finished.digest()));
     }
 
     public static Digest bytes(byte[] data) {

@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import dev.patchverdict.text.Utf8;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -103,7 +104,10 @@ public final class StrictJson {
             throw new JsonInputException("byte 0: a UTF-8 byte order mark is not allowed");
         }
         requireUtf8Encoding(bytes);
-        Utf8.requireValid(bytes);
+        int bad = Utf8.firstInvalid(bytes, 0, bytes.length);
+        if (bad >= 0) {
+            throw new JsonInputException("byte " + bad + ": invalid UTF-8 (0x" + String.format("%02x", bytes[bad] & 0xff) + ")");
+        }
         JsonNode node;
         try (JsonParser parser = mapper.getFactory().createParser(bytes)) {
             node = mapper.readTree(parser);

@@ -7,14 +7,12 @@ import java.io.PrintStream;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.apache.commons.codec.digest.DigestUtils;
 
 /**
  * SARIF 2.1.0 for {@code review} and {@code diff check}: one run, one rule per diagnostic code (with
@@ -184,10 +182,6 @@ public final class ReviewSarif implements ReviewSink {
     }
 
     private static String sha256(String s) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(s.getBytes(StandardCharsets.UTF_8)));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("every Java runtime has SHA-256", e);
-        }
+        return DigestUtils.sha256Hex(s.getBytes(StandardCharsets.UTF_8));
     }
 }

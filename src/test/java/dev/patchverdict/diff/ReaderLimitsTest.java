@@ -179,6 +179,18 @@ class ReaderLimitsTest {
     }
 
     @Test
+    void anUnknownHeaderLineAfterMoreHeaderThanTheWindowHoldsIsReportedAtItsLine() {
+        // The diff --git line has left the window by the time the header ends: its line is known without it.
+        int repeats = 2000;
+        byte[] patch = ascii("diff --git a/f b/f\n" + "old mode 100644\n".repeat(repeats) + "foo bar\n@@ -1 +1 @@\n-a\n+b\n");
+        List<Diagnostic> ds = diagnostics(patch, new DiffReader.Options(true, 1024));
+        Diagnostic unknown = ds.stream().filter(d -> d.code() == DiagnosticCode.UNKNOWN_HEADER_LINE).findFirst()
+                .orElseThrow(() -> new AssertionError(ds.toString()));
+        assertEquals(repeats + 2, unknown.line(), unknown.toString());
+        assertEquals(diagnostics(patch, DiffReader.Options.DEFAULT), ds);
+    }
+
+    @Test
     void theJazzerRegressionRunHasASeedCorpus() throws Exception {
         Path seeds = Path.of("src/test/resources/dev/patchverdict/diff/DiffReaderJazzerFuzzTestInputs/readerSurvivesAnyInput");
         assertTrue(Files.isDirectory(seeds), seeds + " is missing");

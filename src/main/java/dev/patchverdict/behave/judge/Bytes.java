@@ -1,8 +1,6 @@
 package dev.patchverdict.behave.judge;
 
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
+import dev.patchverdict.text.Utf8;
 import java.nio.charset.StandardCharsets;
 
 /** Output as text where it is valid UTF-8, and byte for byte where it is not. */
@@ -10,13 +8,7 @@ public final class Bytes {
     private Bytes() {}
 
     static boolean validUtf8(byte[] b) {
-        try {
-            StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(b));
-            return true;
-        } catch (CharacterCodingException e) {
-            return false;
-        }
+        return Utf8.isValid(b);
     }
 
     /**

@@ -1,11 +1,15 @@
-package dev.patchverdict.diff;
+package dev.patchverdict.text;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 
-/** Byte-level UTF-8 helpers that never allocate, for per-line checks on the hot path. */
-final class Utf8 {
+/**
+ * The project's one UTF-8 validator and decoder, byte-level and allocation-free, as the diff reader runs it
+ * on every line: well-formed means Unicode's table 3-7 (no overlong forms, surrogates or code points past
+ * U+10FFFF), which is also what the JDK's strict decoder accepts.
+ */
+public final class Utf8 {
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     private static final long HIGHS = 0x8080808080808080L;
 
@@ -15,7 +19,7 @@ final class Utf8 {
      * The first byte at or after from that is not ASCII, or to. Lines with high bytes are still mostly
      * ASCII, so the checks below skip eight bytes at a time to the next one.
      */
-    static int skipAscii(byte[] b, int from, int to) {
+    public static int skipAscii(byte[] b, int from, int to) {
         int i = from;
         while (i + 8 <= to) {
             long high = (long) LONGS.get(b, i) & HIGHS;
@@ -31,7 +35,7 @@ final class Utf8 {
     }
 
     /** The code point encoded at i, or -1 when the bytes there are not well-formed UTF-8. */
-    static int decodeAt(byte[] b, int i, int to) {
+    public static int decodeAt(byte[] b, int i, int to) {
         int c = b[i] & 0xff;
         if (c < 0x80) {
             return c;
@@ -70,7 +74,7 @@ final class Utf8 {
         return cp;
     }
 
-    static int encodedLength(int cp) {
+    public static int encodedLength(int cp) {
         return cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
     }
 
@@ -78,7 +82,7 @@ final class Utf8 {
      * Whether [from, to) is well-formed UTF-8: exactly what {@link #decodeAt} accepts, written as the byte
      * ranges of Unicode's table 3-7 so each character costs a few compares.
      */
-    static boolean isValid(byte[] b, int from, int to) {
+    public static boolean isValid(byte[] b, int from, int to) {
         int i = from;
         while ((i = skipAscii(b, i, to)) < to) {
             int c = b[i] & 0xff;
@@ -114,18 +118,36 @@ final class Utf8 {
         return true;
     }
 
+    /** Whether all of b is well-formed UTF-8. */
+    public static boolean isValid(byte[] b) {
+        return isValid(b, 0, b.length);
+    }
+
+    /** The offset of the first byte in [from, to) that starts an ill-formed sequence, or -1. */
+    public static int firstInvalid(byte[] b, int from, int to) {
+        int i = from;
+        while ((i = skipAscii(b, i, to)) < to) {
+            int cp = decodeAt(b, i, to);
+            if (cp < 0) {
+                return i;
+            }
+            i += encodedLength(cp);
+        }
+        return -1;
+    }
+
     private static boolean cont(byte x, int lo, int hi) {
         int v = x & 0xff;
         return v >= lo && v <= hi;
     }
 
     /** Trojan Source characters: bidirectional controls and zero-width characters. */
-    static boolean isInvisible(int cp) {
-        return dev.patchverdict.text.SafeText.isInvisible(cp);
+    public static boolean isInvisible(int cp) {
+        return SafeText.isInvisible(cp);
     }
 
     /** The first invisible character in [from, to), or -1. Ill-formed bytes are skipped one at a time. */
-    static int firstInvisible(byte[] b, int from, int to) {
+    public static int firstInvisible(byte[] b, int from, int to) {
         int i = from;
         while (i < to) {
             // Every listed character starts with D8, E2 or EF; jump to the next such byte, eight at a time.
