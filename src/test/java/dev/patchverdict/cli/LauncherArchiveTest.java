@@ -107,6 +107,20 @@ class LauncherArchiveTest {
     }
 
     @Test
+    void inputsOfGigabytesAreSummedWithoutAShellError() throws Exception {
+        // Sparse: the launcher only asks for its size; --version never reads it.
+        Path big = dir.resolve("three-gib.diff");
+        try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(big.toFile(), "rw")) {
+            f.setLength(3L << 30);
+        }
+        Path cache = dir.resolve("big-cache");
+        Run sized = launch(cache, "0", "--version", big.toString());
+        Run forced = launch(cache, "0", Map.of("PATCHVERDICT_LARGE_BYTES", "0"), "--version", big.toString());
+        assertTrue(!sized.err().contains("syntax error"), sized.err());
+        assertSame(forced, sized, "a 3 GiB input");
+    }
+
+    @Test
     void makingAnArchiveKeepsOnlyTheFourJarsArchivedLast() throws Exception {
         Path cache = dir.resolve("prune-cache");
         Path root = cache.resolve("patchverdict");
