@@ -99,9 +99,11 @@ final class BehaveCommand implements Callable<Integer> {
             + " every process of the sandbox's host user (default: ${DEFAULT-VALUE}).")
     int maxProcesses = RunnerCeilings.DEFAULT.host().processes();
 
-    @Option(names = "--sandbox-user", paramLabel = "UID:GID", description = "The unprivileged host user a runner"
-            + " running as root starts the sandbox as; never 0 (default: ${DEFAULT-VALUE}).")
-    String sandboxUser = RunnerCeilings.DEFAULT.host().user().toString();
+    @Option(names = "--sandbox-user", paramLabel = "auto|UID:GID", description = "The unprivileged host user a"
+            + " runner running as root starts the sandbox as: auto, a fresh uid/gid no host process, account or"
+            + " group has, for each run; or a fixed one, never 0, dedicated to the sandbox (default:"
+            + " ${DEFAULT-VALUE}).")
+    String sandboxUser = SandboxUser.FRESH;
 
     @Option(names = "--shm-bytes", paramLabel = "N", description = "The size of the sandbox's /dev/shm"
             + " (default: ${DEFAULT-VALUE}).")
@@ -141,7 +143,7 @@ final class BehaveCommand implements Callable<Integer> {
         try {
             return new RunnerCeilings(maxWallSeconds, maxCpuSeconds, maxMemoryMb, maxOutputBytes, maxFileBytes,
                     maxChecks, maxMutants, new HostLimits(maxProcesses, shmBytes, maxTreeBytes,
-                            SandboxUser.parse(sandboxUser)));
+                            SandboxUser.parseChoice(sandboxUser)));
         } catch (IllegalArgumentException e) {
             throw CliException.usage("usage: behave: " + e.getMessage());
         }

@@ -62,16 +62,19 @@ class HostUserReachTest {
 
     @Test
     void concurrentRunsDoNotShareTheProcessLimit() throws Exception {
-        try (ScratchSpace space = ScratchSpace.create(TestSandbox.passable(temp))) {
+        // Two runners, each with its scratch space, as two behave runs at once have.
+        try (ScratchSpace one = ScratchSpace.create(TestSandbox.passable(temp));
+                ScratchSpace two = ScratchSpace.create(temp)) {
             HostLimits forty = new HostLimits(40, 1L << 20, 1L << 30);
-            Path holding = space.directory("holding");
-            Path forking = space.directory("forking");
+            Path holding = one.directory("holding");
+            Path forking = two.directory("forking");
             BubblewrapSandbox first = BubblewrapSandbox.locate(HostTools.fromEnvironment(TestSandbox.hostEnv()),
-                    space.root(), forty);
+                    one.root(), forty);
             BubblewrapSandbox second = BubblewrapSandbox.locate(HostTools.fromEnvironment(TestSandbox.hostEnv()),
-                    space.root(), forty);
+                    two.root(), forty);
             assertEquals(Optional.empty(), first.unavailableReason());
             assertEquals(Optional.empty(), second.unavailableReason());
+            assertNotEquals(first.hostUser(), second.hostUser());
             // The first holds 30 of its 40 processes while the second starts 30 of its own.
             CompletableFuture<RunRecord> held = CompletableFuture.supplyAsync(() -> {
                 try {
