@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -57,6 +58,49 @@ class HostUserReachTest {
 
             assertEquals(new RunOutcome.Exited(1), run(sandbox, tree, "sh", "check.sh").outcome(),
                     "the failing check still fails");
+        }
+    }
+
+    @Test
+    void aHostProcessOfTheNobodyUserCannotReachIntoARunningSandbox() throws Exception {
+        try (ScratchSpace space = ScratchSpace.create(TestSandbox.passable(temp))) {
+            Path tree = space.directory("tree");
+            BubblewrapSandbox sandbox = TestSandbox.required(space.root());
+            String marker = "pv-reach-" + java.util.UUID.randomUUID();
+            CompletableFuture<RunRecord> running = CompletableFuture.supplyAsync(() -> {
+                try {
+                    return run(sandbox, tree, "sh", "-c", "echo secret > /tmp/x; touch up; sleep 4; true", marker);
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
+            while (!Files.exists(tree.resolve("up"), LinkOption.NOFOLLOW_LINKS) && System.nanoTime() < until) {
+                Thread.sleep(50);
+            }
+            // The sandbox's /tmp is no host folder: only its processes' root leads there.
+            List<String> roots = ProcessHandle.allProcesses().map(h -> "/proc/" + h.pid())
+                    .filter(p -> cmdline(p).contains(marker)).map(p -> p + "/root/tmp/x")
+                    .filter(x -> Files.exists(Path.of(x))).toList();
+            assertTrue(!roots.isEmpty(), "the running sandbox is seen from the host, by root");
+            // A host process as nobody tries each of them; the paths go as arguments, not in the script.
+            Process q = new ProcessBuilder(Stream.concat(Stream.of("setpriv", "--reuid", "65534",
+                    "--regid", "65534", "--clear-groups", "sh", "-c",
+                    "for x in \"$@\"; do cat \"$x\" && exit 0; done; exit 1", "-"), roots.stream()).toList())
+                    .redirectErrorStream(true).start();
+            String said = new String(q.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertTrue(q.waitFor(20, TimeUnit.SECONDS));
+            assertNotEquals(0, q.exitValue(), "nobody read inside the sandbox: " + said);
+            assertTrue(said.contains("Permission denied"), said);
+            assertEquals(new RunOutcome.Exited(0), running.get(30, TimeUnit.SECONDS).outcome());
+        }
+    }
+
+    private static String cmdline(String proc) {
+        try {
+            return new String(Files.readAllBytes(Path.of(proc, "cmdline")), StandardCharsets.UTF_8);
+        } catch (Exception e) {
+            return "";
         }
     }
 
