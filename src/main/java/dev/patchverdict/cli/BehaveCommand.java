@@ -125,8 +125,14 @@ final class BehaveCommand implements Callable<Integer> {
         BehaveRequest request = new BehaveRequest(ctx.resolve(plan), ctx.resolve(workUnit), ctx.resolve(resultManifest),
                 ctx.resolve(candidateRoot), ctx.resolve(staticResult), ctx.resolve(repo),
                 Optional.ofNullable(commitment).map(ctx::resolve), Optional.ofNullable(output).map(ctx::resolve));
+        RunnerCeilings ceilings = ceilings();
+        if (ceilings.host().user().filter(SandboxUser::isNobody).isPresent()) {
+            ctx.err().println("patchverdict: warning: --sandbox-user " + sandboxUser + " is (or shares an id with)"
+                    + " the host's nobody: when run as root, any other process running as nobody can reach and"
+                    + " rewrite the sandbox's tree; the default, auto, gives each run a user of its own");
+        }
         Behave.Settings settings = Behave.Settings.of(ctx.clock(), ctx.env(), Version.get(),
-                Path.of(System.getProperty("java.io.tmpdir"))).withRunner(runnerId, ceilings());
+                Path.of(System.getProperty("java.io.tmpdir"))).withRunner(runnerId, ceilings);
         try {
             Behave.Outcome o = Behave.run(request, settings);
             ctx.out().print(format == Format.json ? o.result().toJson().toPrettyString() + "\n" : o.report());

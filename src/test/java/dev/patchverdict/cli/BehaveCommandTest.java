@@ -299,7 +299,13 @@ class BehaveCommandTest {
         boolean root = dev.patchverdict.behave.sandbox.BubblewrapSandbox.effectiveUid().orElseThrow() == 0;
         assertTrue(sandbox.contains(root ? "host uid:gid 4242:4243, dropped to from root" : "the runner's own"),
                 sandbox);
+        assertFalse(ok.err().contains("warning"), ok.err());
+        Run nobody = run(behave("--sandbox-user", "65534:65534", "--format", "json"));
+        assertEquals(0, nobody.rc(), nobody.err());
+        assertTrue(nobody.err().contains("warning: --sandbox-user 65534:65534 is (or shares an id with) the host's"
+                + " nobody"), nobody.err());
         Run fresh = run(behave("--format", "json"));
+        assertFalse(fresh.err().contains("warning"), fresh.err());
         assertEquals(0, fresh.rc(), fresh.err());
         String described = BehaveFixture.JSON.readTree(fresh.out()).get("extensions").elements().next()
                 .get("sandbox").textValue();
