@@ -99,9 +99,11 @@ final class BehaveCommand implements Callable<Integer> {
             + " every process of the sandbox's host user (default: ${DEFAULT-VALUE}).")
     int maxProcesses = RunnerCeilings.DEFAULT.host().processes();
 
-    @Option(names = "--sandbox-user", paramLabel = "UID:GID", description = "The unprivileged host user a runner"
-            + " running as root starts the sandbox as; never 0 (default: ${DEFAULT-VALUE}).")
-    String sandboxUser = RunnerCeilings.DEFAULT.host().user().toString();
+    @Option(names = "--sandbox-user", paramLabel = "auto|UID:GID", description = "The unprivileged host user a"
+            + " runner running as root starts the sandbox as: auto, a fresh uid/gid no host process, account or"
+            + " group has, for each run; or a fixed one, never 0, dedicated to the sandbox (default:"
+            + " ${DEFAULT-VALUE}).")
+    String sandboxUser = SandboxUser.FRESH;
 
     @Option(names = "--shm-bytes", paramLabel = "N", description = "The size of the sandbox's /dev/shm"
             + " (default: ${DEFAULT-VALUE}).")
@@ -123,8 +125,14 @@ final class BehaveCommand implements Callable<Integer> {
         BehaveRequest request = new BehaveRequest(ctx.resolve(plan), ctx.resolve(workUnit), ctx.resolve(resultManifest),
                 ctx.resolve(candidateRoot), ctx.resolve(staticResult), ctx.resolve(repo),
                 Optional.ofNullable(commitment).map(ctx::resolve), Optional.ofNullable(output).map(ctx::resolve));
+        RunnerCeilings ceilings = ceilings();
+        if (ceilings.host().user().filter(SandboxUser::isNobody).isPresent()) {
+            ctx.err().println("patchverdict: warning: --sandbox-user " + sandboxUser + " is (or shares an id with)"
+                    + " the host's nobody: when run as root, any other process running as nobody can reach and"
+                    + " rewrite the sandbox's tree; the default, auto, gives each run a user of its own");
+        }
         Behave.Settings settings = Behave.Settings.of(ctx.clock(), ctx.env(), Version.get(),
-                Path.of(System.getProperty("java.io.tmpdir"))).withRunner(runnerId, ceilings());
+                Path.of(System.getProperty("java.io.tmpdir"))).withRunner(runnerId, ceilings);
         try {
             Behave.Outcome o = Behave.run(request, settings);
             ctx.out().print(format == Format.json ? o.result().toJson().toPrettyString() + "\n" : o.report());
@@ -141,7 +149,7 @@ final class BehaveCommand implements Callable<Integer> {
         try {
             return new RunnerCeilings(maxWallSeconds, maxCpuSeconds, maxMemoryMb, maxOutputBytes, maxFileBytes,
                     maxChecks, maxMutants, new HostLimits(maxProcesses, shmBytes, maxTreeBytes,
-                            SandboxUser.parse(sandboxUser)));
+                            SandboxUser.parseChoice(sandboxUser)));
         } catch (IllegalArgumentException e) {
             throw CliException.usage("usage: behave: " + e.getMessage());
         }

@@ -284,7 +284,8 @@ class BehaveCommandTest {
 
     @Test
     void theSandboxUserIsAnUnprivilegedUidAndGid() throws Exception {
-        for (String bad : List.of("0:0", "0:65534", "65534:0", "nobody:nogroup", "65534", "-1:5", "99999999999:1")) {
+        for (String bad : List.of("0:0", "0:65534", "65534:0", "nobody:nogroup", "65534", "-1:5", "99999999999:1",
+                "Auto", "auto:1", "")) {
             Run r = run(behave("--sandbox-user", bad));
             assertEquals(64, r.rc(), bad + ": " + r.err());
             assertTrue(r.err().contains("sandbox user"), r.err());
@@ -298,5 +299,17 @@ class BehaveCommandTest {
         boolean root = dev.patchverdict.behave.sandbox.BubblewrapSandbox.effectiveUid().orElseThrow() == 0;
         assertTrue(sandbox.contains(root ? "host uid:gid 4242:4243, dropped to from root" : "the runner's own"),
                 sandbox);
+        assertFalse(ok.err().contains("warning"), ok.err());
+        Run nobody = run(behave("--sandbox-user", "65534:65534", "--format", "json"));
+        assertEquals(0, nobody.rc(), nobody.err());
+        assertTrue(nobody.err().contains("warning: --sandbox-user 65534:65534 is (or shares an id with) the host's"
+                + " nobody"), nobody.err());
+        Run fresh = run(behave("--format", "json"));
+        assertFalse(fresh.err().contains("warning"), fresh.err());
+        assertEquals(0, fresh.rc(), fresh.err());
+        String described = BehaveFixture.JSON.readTree(fresh.out()).get("extensions").elements().next()
+                .get("sandbox").textValue();
+        assertTrue(root ? described.matches(".*host uid:gid (2147[0-9]{6}):\\1, this runner's alone, dropped to"
+                + " from root.*") : described.contains("the runner's own"), described);
     }
 }

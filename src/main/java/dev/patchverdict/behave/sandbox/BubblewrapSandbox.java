@@ -29,9 +29,14 @@ import java.util.OptionalInt;
  *
  * <p>A runner running as root starts bubblewrap as an unprivileged host user instead
  * ({@code setpriv}, every capability and supplementary group dropped), because the kernel enforces
- * neither {@code RLIMIT_NPROC} nor file permissions for root. The tree is handed over to that
- * user first; inputs are copied into the sandbox from descriptors the launcher opened, so the
- * user needs no access to them on the host.
+ * neither {@code RLIMIT_NPROC} nor file permissions for root. By default that user is fresh for
+ * each sandbox, an id no host process, account or group has (it needs no account: setpriv and
+ * bubblewrap take numbers), so no other host process can reach the tree it owns, join or trace its
+ * user namespace, or use up its process limit. The tree is handed over to that user first;
+ * inputs are copied into the sandbox from descriptors the launcher opened, so the user needs no
+ * access to them on the host. The tree itself is bound by path: bubblewrap 0.8's
+ * {@code --bind-fd} resolves the descriptor back to its path and walks it as the user, so it
+ * needs the same search permission on the folders above.
  */
 public final class BubblewrapSandbox implements Sandbox {
     /** Where the tree appears inside the sandbox; the same path for base and patched trees. */
@@ -118,6 +123,8 @@ public final class BubblewrapSandbox implements Sandbox {
     private final Optional<Path> setpriv;
     /** The runner's effective uid; empty when it could not be read (then nothing runs). */
     private final OptionalInt runnerUid;
+    /** The host user a root runner becomes: the fixed one, or one chosen for this sandbox alone. */
+    private final SandboxUser user;
     private Optional<String> unavailable;
     private volatile String version = "unknown";
 
@@ -132,7 +139,8 @@ public final class BubblewrapSandbox implements Sandbox {
 
     /**
      * Every tree it runs on must lie inside {@code scratch}. {@code runnerUid} is the runner's
-     * effective uid: 0 makes every run start as {@code host.user()} through {@code setpriv}.
+     * effective uid: 0 makes every run start as the host user through {@code setpriv}: the fixed
+     * {@code host.user()}, or else a fresh one no host process, account or group has.
      */
     public BubblewrapSandbox(Optional<Path> bwrap, Path sh, Optional<Path> prlimit, Optional<Path> perl,
             Optional<Path> setpriv, Path scratch, HostLimits host, OptionalInt runnerUid) {
@@ -144,6 +152,7 @@ public final class BubblewrapSandbox implements Sandbox {
         this.setpriv = java.util.Objects.requireNonNull(setpriv, "setpriv");
         this.scratch = scratch;
         this.runnerUid = java.util.Objects.requireNonNull(runnerUid, "runnerUid");
+        this.user = host.user().orElseGet(() -> SandboxUser.fresh(new java.security.SecureRandom(), HostIds.inUse()));
     }
 
     /** Finds bwrap, prlimit and perl on the injected search path. */
@@ -177,7 +186,12 @@ public final class BubblewrapSandbox implements Sandbox {
         return OptionalInt.empty();
     }
 
-    /** Whether runs start as {@link HostLimits#user()} rather than as the runner itself. */
+    /** The host user a root runner starts the sandbox as. */
+    SandboxUser hostUser() {
+        return user;
+    }
+
+    /** Whether runs start as {@link #hostUser()} rather than as the runner itself. */
     boolean dropsPrivileges() {
         return runnerUid.isEmpty() || runnerUid.getAsInt() == 0;
     }
@@ -210,7 +224,8 @@ public final class BubblewrapSandbox implements Sandbox {
     public String describe() {
         unavailableReason();
         String hostUser = dropsPrivileges()
-                ? "host uid:gid " + host.user() + ", dropped to from root"
+                ? "host uid:gid " + user + (host.user().isEmpty() ? ", this runner's alone" : user.isNobody()
+                        ? ", shared with the host's nobody" : "") + ", dropped to from root"
                 : "host uid " + runnerUid.getAsInt() + ", the runner's own";
         return "bubblewrap " + version + ": all namespaces unshared (no network), uid/gid " + SANDBOX_ID
                 + " (" + hostUser + "), no capabilities, /usr read-only, tree at " + TREE_MOUNT
@@ -243,7 +258,7 @@ public final class BubblewrapSandbox implements Sandbox {
         if (dropsPrivileges()) {
             if (setpriv.isEmpty()) {
                 return Optional.of("the runner is root and setpriv (util-linux) is not installed, so it cannot start"
-                        + " the sandbox as the unprivileged user " + host.user() + "; it never runs checks as root");
+                        + " the sandbox as the unprivileged user " + user + "; it never runs checks as root");
             }
             Optional<String> userns = UserNamespaces.unavailableReason();
             if (userns.isPresent()) {
@@ -265,7 +280,7 @@ public final class BubblewrapSandbox implements Sandbox {
                 String why = firstLine(r.stderr().text());
                 return Optional.of("bubblewrap cannot create the sandbox here (" + r.outcome().describe()
                         + (why.isEmpty() ? "" : "; " + why) + ")" + (dropsPrivileges() ? " as the unprivileged user "
-                        + host.user() + ", which needs unprivileged user namespaces" : ""));
+                        + user + ", which needs unprivileged user namespaces" : ""));
             }
             return Optional.empty();
         } catch (IOException e) {
@@ -289,7 +304,7 @@ public final class BubblewrapSandbox implements Sandbox {
             if (setpriv.isEmpty() || runnerUid.isEmpty()) {
                 return RunRecord.notRun(request.argv(), "the sandbox cannot be started as an unprivileged user");
             }
-            Optional<String> refused = HandOver.prepare(scratch, request.tree(), host.user());
+            Optional<String> refused = HandOver.prepare(scratch, request.tree(), user);
             if (refused.isPresent()) {
                 return RunRecord.notRun(request.argv(), refused.get());
             }
@@ -341,7 +356,7 @@ public final class BubblewrapSandbox implements Sandbox {
             c.add(in.toString());
         }
         if (dropsPrivileges()) {
-            SandboxUser u = host.user();
+            SandboxUser u = user;
             c.addAll(List.of(setpriv.orElseThrow().toString(), "--reuid", Integer.toString(u.uid()), "--regid",
                     Integer.toString(u.gid()), "--clear-groups", "--inh-caps=-all", "--bounding-set=-all",
                     "--no-new-privs", "--"));

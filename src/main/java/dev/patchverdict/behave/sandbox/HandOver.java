@@ -15,6 +15,8 @@ import java.util.Optional;
  * becomes the user's own, and the folders from the sandbox's scratch folder down to it let the
  * user's group pass through (never list or write). Folders above the scratch folder are the
  * host's and are only looked at: bubblewrap, running as the user, must be able to reach the tree.
+ * The group lets in no one else only when the user's group is the sandbox's alone (a fresh
+ * user's is); a group shared with host processes, such as nogroup, lets them reach the tree too.
  */
 final class HandOver {
     private static final int SEARCH_OWNER = 0100;

@@ -280,12 +280,15 @@ class BubblewrapSandboxTest {
         assertEquals(new RunOutcome.Exited(0), r.outcome(), r.stderr().text());
         int runner = BubblewrapSandbox.effectiveUid().orElseThrow();
         // Seen from the host: what the program made belongs to the host user it ran as.
-        int hostUid = runner == 0 ? SandboxUser.DEFAULT.uid() : runner;
+        int hostUid = runner == 0 ? sandbox.hostUser().uid() : runner;
         assertEquals(hostUid, Files.getAttribute(tree.resolve("made"), "unix:uid", LinkOption.NOFOLLOW_LINKS));
         if (runner == 0) {
-            assertEquals(SandboxUser.DEFAULT.gid(), Files.getAttribute(tree.resolve("made"), "unix:gid",
-                    LinkOption.NOFOLLOW_LINKS));
-            assertTrue(sandbox.describe().contains("host uid:gid 65534:65534, dropped to from root"),
+            // By default a user of the sandbox's own: a fresh id, never the host's nobody.
+            SandboxUser u = sandbox.hostUser();
+            assertTrue(u.uid() >= SandboxUser.FRESH_FIRST && u.uid() <= SandboxUser.FRESH_LAST, u.toString());
+            assertEquals(u.uid(), u.gid());
+            assertEquals(u.gid(), Files.getAttribute(tree.resolve("made"), "unix:gid", LinkOption.NOFOLLOW_LINKS));
+            assertTrue(sandbox.describe().contains("host uid:gid " + u + ", this runner's alone, dropped to from root"),
                     sandbox.describe());
         }
         assertEquals(modeAbove, Files.getAttribute(above, "unix:mode"), "nothing above the scratch folder changed");
@@ -294,7 +297,8 @@ class BubblewrapSandboxTest {
     @Test
     void aTreeOutsideTheScratchFolderIsNotHandedOver() throws Exception {
         Path elsewhere = Files.createDirectories(scratch.resolve("other"));
-        BubblewrapSandbox confined = sandboxWith(HostLimits.DEFAULT, Files.createDirectories(scratch.resolve("area")));
+        BubblewrapSandbox confined = sandboxWith(HostLimits.DEFAULT,
+                Files.createDirectories(TestSandbox.passable(scratch).resolve("area")));
         RunRecord r = confined.run(new RunRequest(elsewhere, ".", List.of("true"), PATH_ONLY, Duration.ofSeconds(10),
                 LIMITS));
         if (BubblewrapSandbox.effectiveUid().orElseThrow() == 0) {
@@ -336,7 +340,7 @@ class BubblewrapSandboxTest {
         if (BubblewrapSandbox.effectiveUid().orElseThrow() == 0) {
             // Root passes any permission, so the cleanup is run as the sandbox's host user: the one
             // case where chmod 000 stands in the way, a runner that is not root.
-            CleanupAs.sandboxUser(tree, Files.createDirectories(scratch.resolve("cleanup")));
+            CleanupAs.sandboxUser(sandbox.hostUser(), tree, Files.createDirectories(scratch.resolve("cleanup")));
             assertFalse(Files.exists(tree.resolve("d")), "the unreadable folders are gone");
         } else {
             ScratchSpace.delete(tree);

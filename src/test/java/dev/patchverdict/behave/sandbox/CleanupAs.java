@@ -27,8 +27,7 @@ public final class CleanupAs {
      * The classes are copied into {@code passable} first, a folder the user can reach: the
      * build's own output may lie where it cannot (under {@code /root}, say).
      */
-    static void sandboxUser(Path tree, Path passable) throws Exception {
-        SandboxUser u = SandboxUser.DEFAULT;
+    static void sandboxUser(SandboxUser u, Path tree, Path passable) throws Exception {
         Path classes = copy(location(ScratchSpace.class), passable.resolve("classes"));
         String own = CleanupAs.class.getName().replace('.', '/') + ".class";
         Path test = passable.resolve("test-classes");

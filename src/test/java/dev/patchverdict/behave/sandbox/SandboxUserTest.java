@@ -1,12 +1,15 @@
 package dev.patchverdict.behave.sandbox;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,6 +30,55 @@ class SandboxUserTest {
                     bad);
             assertTrue(e.getMessage().contains("sandbox user"), e.getMessage());
         }
+    }
+
+    @Test
+    void autoMeansAFreshUserPerSandbox() {
+        assertEquals(Optional.empty(), SandboxUser.parseChoice("auto"));
+        assertEquals(Optional.of(new SandboxUser(4242, 4243)), SandboxUser.parseChoice("4242:4243"));
+        assertThrows(IllegalArgumentException.class, () -> SandboxUser.parseChoice("Auto"));
+        assertTrue(SandboxUser.NOBODY.isNobody());
+        assertFalse(new SandboxUser(4242, 4243).isNobody());
+    }
+
+    @Test
+    void aFreshUserIsInTheRangeAndUsedByNoOne() {
+        // A generator that offers an id in use first: it is passed over.
+        java.util.Iterator<Integer> offers = List.of(SandboxUser.FRESH_FIRST + 7, SandboxUser.FRESH_FIRST + 8).iterator();
+        java.util.random.RandomGenerator scripted = new java.util.random.RandomGenerator() {
+            @Override
+            public long nextLong() {
+                throw new UnsupportedOperationException();
+            }
+
+            @Override
+            public int nextInt(int origin, int bound) {
+                assertEquals(SandboxUser.FRESH_FIRST, origin);
+                assertEquals(SandboxUser.FRESH_LAST + 1, bound);
+                return offers.next();
+            }
+        };
+        assertEquals(new SandboxUser(SandboxUser.FRESH_FIRST + 8, SandboxUser.FRESH_FIRST + 8),
+                SandboxUser.fresh(scripted, Set.of(SandboxUser.FRESH_FIRST + 7)));
+        java.util.SplittableRandom random = new java.util.SplittableRandom(1);
+        for (int i = 0; i < 1000; i++) {
+            SandboxUser u = SandboxUser.fresh(random, Set.of());
+            assertTrue(u.uid() >= SandboxUser.FRESH_FIRST && u.uid() <= SandboxUser.FRESH_LAST, u.toString());
+            assertFalse(u.isNobody());
+        }
+    }
+
+    @Test
+    void theHostsIdsAreThoseOfItsProcessesAccountsAndGroups() throws Exception {
+        Path proc = Files.createDirectories(sys.resolve("proc"));
+        Files.writeString(Files.createDirectories(proc.resolve("17")).resolve("status"),
+                "Name:\tx\nUid:\t2147000001\t2147000002\t2147000003\t2147000004\nGid:\t5\t6\t7\t8\n");
+        Files.createDirectories(proc.resolve("self"));
+        Files.createDirectories(proc.resolve("18"));
+        Path passwd = Files.writeString(sys.resolve("passwd"), "svc:x:2147000100:2147000101::/:/bin/false\nbroken\n");
+        Set<Integer> ids = HostIds.inUse(proc, List.of(passwd, sys.resolve("missing")));
+        assertEquals(Set.of(2147000001, 2147000002, 2147000003, 2147000004, 5, 6, 7, 8, 2147000100), ids);
+        assertTrue(HostIds.inUse().contains(0), "root runs this test's processes");
     }
 
     @Test

@@ -1,0 +1,68 @@
+package dev.patchverdict.behave.sandbox;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The user and group ids the host already uses: those of its processes (real, effective, saved
+ * and file-system ids) and of its account and group files. A fresh sandbox user must be none of them.
+ */
+final class HostIds {
+    private HostIds() {}
+
+    static Set<Integer> inUse() {
+        return inUse(Path.of("/proc"), List.of(Path.of("/etc/passwd"), Path.of("/etc/group")));
+    }
+
+    /** {@code proc} is where the process table is, normally {@code /proc}; {@code databases} are read if present. */
+    static Set<Integer> inUse(Path proc, List<Path> databases) {
+        Set<Integer> ids = new HashSet<>();
+        try (DirectoryStream<Path> pids = Files.newDirectoryStream(proc, p -> p.getFileName().toString()
+                .matches("[0-9]+"))) {
+            for (Path pid : pids) {
+                try {
+                    for (String line : Files.readAllLines(pid.resolve("status"), StandardCharsets.UTF_8)) {
+                        if (line.startsWith("Uid:") || line.startsWith("Gid:")) {
+                            addAll(ids, line.substring(4).trim().split("\\s+"));
+                        }
+                    }
+                } catch (IOException | RuntimeException e) {
+                    // A process that ended while the table was read uses nothing any more.
+                }
+            }
+        } catch (IOException e) {
+            // No process table: the random choice alone stands.
+        }
+        for (Path db : databases) {
+            try {
+                for (String line : Files.readAllLines(db, StandardCharsets.UTF_8)) {
+                    String[] fields = line.split(":", -1);
+                    if (fields.length > 2) {
+                        addAll(ids, fields[2]);
+                    }
+                }
+            } catch (IOException | RuntimeException e) {
+                // An unreadable database names no ids.
+            }
+        }
+        return ids;
+    }
+
+    private static void addAll(Set<Integer> ids, String... numbers) {
+        for (String n : numbers) {
+            if (n.matches("[0-9]{1,10}")) {
+                try {
+                    ids.add(Integer.parseInt(n));
+                } catch (NumberFormatException e) {
+                    // Above 2^31: never a fresh id, so it cannot collide with one.
+                }
+            }
+        }
+    }
+}
