@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.function.BooleanSupplier;
 
 /**
  * Starts one process and watches it: stdout and stderr drained concurrently (so a chatty program
@@ -28,11 +29,17 @@ final class ProcessSupervisor {
         }
     }
 
-    /** Looked at while the process runs; a reason stops it. */
+    /**
+     * Looked at while the process runs; a reason stops it. A look that takes long asks
+     * {@code expired} and gives up once the wall-clock timeout has passed, which then applies.
+     */
     @FunctionalInterface
     interface Watch {
-        Optional<String> reasonToStop() throws IOException;
+        Optional<String> reasonToStop(BooleanSupplier expired);
     }
+
+    /** How long the processes of a killed tree get to be gone before the run is reported anyway. */
+    private static final Duration REAP_GRACE = Duration.ofSeconds(5);
 
     /** How often a watch is looked at, at least; slower when looking takes long. */
     private static final Duration WATCH_INTERVAL = Duration.ofMillis(200);
@@ -41,7 +48,7 @@ final class ProcessSupervisor {
 
     static Finished run(List<String> command, Path cwd, Map<String, String> env, Duration timeout, long capPerStream)
             throws IOException {
-        return run(command, cwd, env, timeout, capPerStream, Optional::empty);
+        return run(command, cwd, env, timeout, capPerStream, expired -> Optional.empty());
     }
 
     static Finished run(List<String> command, Path cwd, Map<String, String> env, Duration timeout, long capPerStream,
@@ -68,7 +75,7 @@ final class ProcessSupervisor {
                 exited = process.waitFor(Math.min(left, interval), java.util.concurrent.TimeUnit.NANOSECONDS);
                 if (!exited) {
                     long looked = System.nanoTime();
-                    stopped = watch.reasonToStop();
+                    stopped = watch.reasonToStop(() -> System.nanoTime() - deadline >= 0);
                     // Looking costs at most a fifth of the time: a large tree is looked at less often.
                     interval = Math.max(WATCH_INTERVAL.toNanos(), 5 * (System.nanoTime() - looked));
                 }
@@ -77,9 +84,6 @@ final class ProcessSupervisor {
             killTree(process);
             Thread.currentThread().interrupt();
             throw new IOException("interrupted while waiting for " + command.get(0), e);
-        } catch (IOException e) {
-            killTree(process);
-            throw e;
         }
         if (!exited) {
             killTree(process);
@@ -97,8 +101,27 @@ final class ProcessSupervisor {
      * double-forked ones); the descendants are killed too in case the namespace is not there.
      */
     private static void killTree(Process process) {
-        process.descendants().forEach(ProcessHandle::destroyForcibly);
+        List<ProcessHandle> all = process.descendants().toList();
+        all.forEach(ProcessHandle::destroyForcibly);
         process.destroyForcibly();
+        // Bubblewrap is reaped before the namespace's last members are: waiting for every one of
+        // them (its init goes last, once the rest are gone) means nothing of the run can still
+        // change the tree when the runner measures or deletes it.
+        long until = System.nanoTime() + REAP_GRACE.toNanos();
+        for (ProcessHandle h : all) {
+            long left = until - System.nanoTime();
+            if (left <= 0) {
+                break;
+            }
+            try {
+                h.onExit().get(left, java.util.concurrent.TimeUnit.NANOSECONDS);
+            } catch (java.util.concurrent.TimeoutException | java.util.concurrent.ExecutionException e) {
+                break;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
     }
 
     private static int waitUninterruptibly(Process process) {
