@@ -150,4 +150,68 @@ class TreeWalkRaceTest {
                 "the victim's mode is untouched");
         assertEquals("secret", Files.readString(victim));
     }
+    @Test
+    void removingWhileTheCheckSwapsFoldersAndLinksNeverDeletesOutsideTheTree() throws Exception {
+        if (BubblewrapSandbox.effectiveUid().orElseThrow() != 0) {
+            return; // Needs root to run the swapping as another user.
+        }
+        TestSandbox.passable(scratch);
+        SandboxUser u = SandboxUser.DEFAULT;
+        // A host folder only root may change, holding files named as the tree's files are.
+        Path host = Files.createDirectory(scratch.resolve("host"));
+        for (int i = 0; i < 20; i++) {
+            Files.writeString(host.resolve("x" + i), "keep");
+        }
+        Path tree = Files.createDirectory(scratch.resolve("tree"));
+        Files.setAttribute(tree, "unix:uid", u.uid(), LinkOption.NOFOLLOW_LINKS);
+        Files.setAttribute(tree, "unix:gid", u.gid(), LinkOption.NOFOLLOW_LINKS);
+        // A program still alive as the runner removes the tree: it keeps making folders holding
+        // files x0 to x19 and swapping them with links to the host folder.
+        Path setpriv = HostTools.fromEnvironment(TestSandbox.hostEnv()).find("setpriv").orElseThrow();
+        Process racer = new ProcessBuilder(setpriv.toString(), "--reuid", Integer.toString(u.uid()), "--regid",
+                Integer.toString(u.gid()), "--clear-groups", "--", "/usr/bin/python3", "-c", String.join("\n",
+                        "import os, ctypes, time, sys",
+                        "libc = ctypes.CDLL(None, use_errno=True)",
+                        "t = sys.argv[1]",
+                        "N = 50",
+                        "names = [(('%s/d%d' % (t, i)).encode(), ('%s/s%d' % (t, i)).encode()) for i in range(N)]",
+                        "print('ready', flush=True)",
+                        "end = time.time() + 20",
+                        "while time.time() < end:",
+                        "    for d, l in names:",
+                        "        try:",
+                        "            os.mkdir(d)",
+                        "            for j in range(20): open(d + b'/x%d' % j, 'w').close()",
+                        "        except OSError: pass",
+                        "        try: os.symlink(sys.argv[2], l)",
+                        "        except OSError: pass",
+                        "    for k in range(20):",
+                        "        for d, l in names: libc.renameat2(-100, d, -100, l, 2)"),
+                tree.toString(), host.toString()).directory(new File("/")).redirectErrorStream(true).start();
+        try {
+            BufferedReader ready = new BufferedReader(new InputStreamReader(racer.getInputStream(),
+                    StandardCharsets.UTF_8));
+            assertEquals("ready", ready.readLine(), "the racer started");
+            long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(3);
+            while (System.nanoTime() < until && hostFiles(host) == 20) {
+                // The tree's own entry may stay (recreated meanwhile); what matters is the host folder.
+                ScratchSpace.delete(tree);
+                if (!Files.exists(tree)) {
+                    Files.createDirectory(tree);
+                    Files.setAttribute(tree, "unix:uid", u.uid(), LinkOption.NOFOLLOW_LINKS);
+                }
+            }
+        } finally {
+            racer.destroyForcibly();
+            racer.waitFor(10, TimeUnit.SECONDS);
+        }
+        assertEquals(20, hostFiles(host), "the host folder's files are untouched");
+        assertEquals(Optional.empty(), ScratchSpace.delete(tree), "once nothing changes it, the tree goes");
+    }
+
+    private static long hostFiles(Path host) throws java.io.IOException {
+        try (java.util.stream.Stream<Path> files = Files.list(host)) {
+            return files.count();
+        }
+    }
 }
