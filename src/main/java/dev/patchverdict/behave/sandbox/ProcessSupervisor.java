@@ -9,6 +9,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -66,16 +72,31 @@ final class ProcessSupervisor {
         boolean exited = false;
         Optional<String> stopped = Optional.empty();
         long interval = WATCH_INTERVAL.toNanos();
+        // Looks happen on their own thread: one the program makes block (a folder swapped for a
+        // FIFO just as it is opened) must not hold up the timeout, which ends the run instead.
+        ExecutorService looker = Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "sandbox-watch");
+            t.setDaemon(true);
+            return t;
+        });
         try {
             while (!exited && stopped.isEmpty()) {
                 long left = deadline - System.nanoTime();
                 if (left <= 0) {
                     break;
                 }
-                exited = process.waitFor(Math.min(left, interval), java.util.concurrent.TimeUnit.NANOSECONDS);
+                exited = process.waitFor(Math.min(left, interval), TimeUnit.NANOSECONDS);
                 if (!exited) {
                     long looked = System.nanoTime();
-                    stopped = watch.reasonToStop(() -> System.nanoTime() - deadline >= 0);
+                    Future<Optional<String>> look = looker.submit(
+                            () -> watch.reasonToStop(() -> System.nanoTime() - deadline >= 0));
+                    try {
+                        stopped = look.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+                    } catch (TimeoutException e) {
+                        break;
+                    } catch (ExecutionException e) {
+                        stopped = Optional.of("the watch failed: " + e.getCause());
+                    }
                     // Looking costs at most a fifth of the time: a large tree is looked at less often.
                     interval = Math.max(WATCH_INTERVAL.toNanos(), 5 * (System.nanoTime() - looked));
                 }
@@ -84,6 +105,8 @@ final class ProcessSupervisor {
             killTree(process);
             Thread.currentThread().interrupt();
             throw new IOException("interrupted while waiting for " + command.get(0), e);
+        } finally {
+            looker.shutdownNow();
         }
         if (!exited) {
             killTree(process);
@@ -114,8 +137,8 @@ final class ProcessSupervisor {
                 break;
             }
             try {
-                h.onExit().get(left, java.util.concurrent.TimeUnit.NANOSECONDS);
-            } catch (java.util.concurrent.TimeoutException | java.util.concurrent.ExecutionException e) {
+                h.onExit().get(left, TimeUnit.NANOSECONDS);
+            } catch (TimeoutException | ExecutionException e) {
                 break;
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
