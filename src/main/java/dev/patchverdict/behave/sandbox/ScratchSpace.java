@@ -2,6 +2,7 @@ package dev.patchverdict.behave.sandbox;
 
 import dev.patchverdict.behave.BehaveException;
 import dev.patchverdict.report.IoMessages;
+import dev.patchverdict.text.SafeText;
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.DirectoryIteratorException;
@@ -101,7 +102,8 @@ public final class ScratchSpace implements AutoCloseable {
 
         void failed(IOException e) {
             if (failures++ == 0) {
-                first = IoMessages.describe(e);
+                // Entry names are the check's choice: never echoed raw.
+                first = SafeText.escape(IoMessages.describe(e));
             }
         }
 

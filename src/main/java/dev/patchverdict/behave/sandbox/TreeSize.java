@@ -1,6 +1,7 @@
 package dev.patchverdict.behave.sandbox;
 
 import dev.patchverdict.report.IoMessages;
+import dev.patchverdict.text.SafeText;
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.DirectoryIteratorException;
@@ -64,7 +65,8 @@ final class TreeSize {
         } catch (AccessDeniedException e) {
             w.unmeasured = "the tree's root cannot be read by the runner";
         } catch (IOException | DirectoryIteratorException e) {
-            w.unmeasured = "the tree cannot be read: " + IoMessages.describe(cause(e));
+            // Entry names are the check's choice: never echoed raw.
+            w.unmeasured = "the tree cannot be read: " + SafeText.escape(IoMessages.describe(cause(e)));
         }
         if (w.unmeasured != null) {
             return new Measure.Unmeasured(w.unmeasured);
