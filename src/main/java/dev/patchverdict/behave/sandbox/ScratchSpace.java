@@ -18,7 +18,10 @@ import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.PosixFileAttributeView;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayDeque;
+import java.util.Deque;
 import java.util.EnumSet;
+import java.util.Iterator;
 import java.util.Optional;
 import java.util.Set;
 
@@ -80,12 +83,18 @@ public final class ScratchSpace implements AutoCloseable {
                 if (!Files.isReadable(tree) || !Files.isExecutable(tree) || !Files.isWritable(tree)) {
                     Files.setPosixFilePermissions(tree, OWNER_ALL);
                 }
-                try (DirectoryStream<Path> root = Files.newDirectoryStream(tree)) {
-                    if (!(root instanceof SecureDirectoryStream<Path> sds)) {
-                        return Optional.of(tree + " was left behind: this platform cannot walk a folder by descriptor");
+                // Folders nested past the depth the walk holds open are moved up to the root and
+                // emptied from there, in another pass, until none is left.
+                int before;
+                do {
+                    before = r.movedUp;
+                    try (DirectoryStream<Path> root = Files.newDirectoryStream(tree)) {
+                        if (!(root instanceof SecureDirectoryStream<Path> sds)) {
+                            return Optional.of(tree + " was left behind: this platform cannot walk a folder by descriptor");
+                        }
+                        r.clear(sds, tree);
                     }
-                    r.clear(sds, tree);
-                }
+                } while (r.movedUp != before && r.failures == 0);
             }
             Files.deleteIfExists(tree);
         } catch (IOException | DirectoryIteratorException e) {
@@ -98,6 +107,7 @@ public final class ScratchSpace implements AutoCloseable {
     /** One deletion: counts what could not be removed and keeps the first reason. */
     private static final class Removal {
         int failures;
+        int movedUp;
         String first;
 
         void failed(IOException e) {
@@ -107,33 +117,72 @@ public final class ScratchSpace implements AutoCloseable {
             }
         }
 
-        /** Empties an open folder; {@code at} is its path, only ever used for messages and {@link #reopen}. */
-        void clear(SecureDirectoryStream<Path> dir, Path at) {
-            for (Path entry : dir) {
-                Path name = entry.getFileName();
-                try {
-                    BasicFileAttributes a = dir.getFileAttributeView(name, BasicFileAttributeView.class,
-                            LinkOption.NOFOLLOW_LINKS).readAttributes();
-                    if (a.isDirectory()) {
-                        SecureDirectoryStream<Path> child;
-                        try {
-                            child = dir.newDirectoryStream(name, LinkOption.NOFOLLOW_LINKS);
-                        } catch (AccessDeniedException e) {
-                            reopen(dir, name, at.resolve(name));
-                            child = dir.newDirectoryStream(name, LinkOption.NOFOLLOW_LINKS);
+        /** An open folder being emptied: its name in the folder above, and its path for messages. */
+        private record Level(SecureDirectoryStream<Path> dir, Iterator<Path> entries, Path name, Path at) {}
+
+        /**
+         * Empties an open folder, depth first without recursion (the program chose the depth, not
+         * the runner's stack). Folders deeper than the walk keeps open are moved up to
+         * {@code root}, for the next pass.
+         */
+        void clear(SecureDirectoryStream<Path> root, Path at) {
+            Deque<Level> levels = new ArrayDeque<>();
+            levels.push(new Level(root, root.iterator(), null, at));
+            try {
+                while (!levels.isEmpty()) {
+                    Level l = levels.peek();
+                    if (!l.entries().hasNext()) {
+                        levels.pop();
+                        if (l.name() != null) {
+                            close(l.dir());
+                            try {
+                                levels.peek().dir().deleteDirectory(l.name());
+                            } catch (NoSuchFileException e) {
+                                // Already gone.
+                            } catch (IOException e) {
+                                failed(e);
+                            }
                         }
-                        try (SecureDirectoryStream<Path> c = child) {
-                            clear(c, at.resolve(name));
-                        }
-                        dir.deleteDirectory(name);
-                    } else {
-                        dir.deleteFile(name);
+                        continue;
                     }
-                } catch (NoSuchFileException e) {
-                    // Already gone.
-                } catch (IOException e) {
-                    failed(e);
+                    Path name = l.entries().next().getFileName();
+                    try {
+                        BasicFileAttributes a = l.dir().getFileAttributeView(name, BasicFileAttributeView.class,
+                                LinkOption.NOFOLLOW_LINKS).readAttributes();
+                        if (!a.isDirectory()) {
+                            l.dir().deleteFile(name);
+                        } else if (levels.size() >= TreeSize.MAX_DEPTH) {
+                            l.dir().move(name, root, Path.of("patchverdict-deep-" + movedUp++));
+                        } else {
+                            SecureDirectoryStream<Path> child;
+                            try {
+                                child = l.dir().newDirectoryStream(name, LinkOption.NOFOLLOW_LINKS);
+                            } catch (AccessDeniedException e) {
+                                reopen(l.dir(), name, l.at().resolve(name));
+                                child = l.dir().newDirectoryStream(name, LinkOption.NOFOLLOW_LINKS);
+                            }
+                            levels.push(new Level(child, child.iterator(), name, l.at().resolve(name)));
+                        }
+                    } catch (NoSuchFileException e) {
+                        // Already gone.
+                    } catch (IOException e) {
+                        failed(e);
+                    }
                 }
+            } finally {
+                for (Level l : levels) {
+                    if (l.name() != null) {
+                        close(l.dir());
+                    }
+                }
+            }
+        }
+
+        private void close(SecureDirectoryStream<Path> dir) {
+            try {
+                dir.close();
+            } catch (IOException e) {
+                failed(e);
             }
         }
     }

@@ -14,6 +14,9 @@ import java.nio.file.Path;
 import java.nio.file.SecureDirectoryStream;
 import java.nio.file.attribute.BasicFileAttributeView;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.Iterator;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -28,6 +31,12 @@ import java.util.function.BooleanSupplier;
  */
 final class TreeSize {
     static final long BLOCK = 4096;
+
+    /**
+     * Each level holds two descriptors open: deeper nesting (no real project has it) is not
+     * measured, rather than running the runner out of descriptors or stack.
+     */
+    static final int MAX_DEPTH = 4096;
 
     private TreeSize() {}
 
@@ -107,37 +116,61 @@ final class TreeSize {
             return false;
         }
 
-        void walk(SecureDirectoryStream<Path> dir) throws IOException {
-            for (Path entry : dir) {
-                if (done()) {
-                    return;
-                }
-                Path name = entry.getFileName();
-                BasicFileAttributes a;
-                try {
-                    a = dir.getFileAttributeView(name, BasicFileAttributeView.class, LinkOption.NOFOLLOW_LINKS)
-                            .readAttributes();
-                } catch (NoSuchFileException e) {
-                    continue;
-                }
-                if (!a.isDirectory()) {
-                    total += Math.max(BLOCK, (a.size() + BLOCK - 1) / BLOCK * BLOCK);
-                    continue;
-                }
-                total += BLOCK;
-                try (SecureDirectoryStream<Path> child = dir.newDirectoryStream(name, LinkOption.NOFOLLOW_LINKS)) {
-                    walk(child);
-                } catch (NoSuchFileException | NotDirectoryException e) {
-                    // Gone, or swapped for something else since it was looked at: counted as one entry.
-                } catch (AccessDeniedException e) {
-                    unmeasured = "a folder in the tree cannot be read by the runner";
-                    return;
-                } catch (IOException e) {
-                    if (e.getMessage() != null && e.getMessage().contains("symbolic link")) {
-                        // Swapped for a link since it was looked at (O_NOFOLLOW refused it): one entry.
+        /** Depth first without recursion: the program chooses the depth, not the runner's stack. */
+        void walk(SecureDirectoryStream<Path> root) throws IOException {
+            Deque<SecureDirectoryStream<Path>> open = new ArrayDeque<>();
+            Deque<Iterator<Path>> entries = new ArrayDeque<>();
+            entries.push(root.iterator());
+            try {
+                while (!entries.isEmpty() && !done()) {
+                    Iterator<Path> it = entries.peek();
+                    if (!it.hasNext()) {
+                        entries.pop();
+                        if (!open.isEmpty()) {
+                            open.pop().close();
+                        }
                         continue;
                     }
-                    throw e;
+                    SecureDirectoryStream<Path> dir = open.isEmpty() ? root : open.peek();
+                    Path name = it.next().getFileName();
+                    BasicFileAttributes a;
+                    try {
+                        a = dir.getFileAttributeView(name, BasicFileAttributeView.class, LinkOption.NOFOLLOW_LINKS)
+                                .readAttributes();
+                    } catch (NoSuchFileException e) {
+                        continue;
+                    }
+                    if (!a.isDirectory()) {
+                        total += Math.max(BLOCK, (a.size() + BLOCK - 1) / BLOCK * BLOCK);
+                        continue;
+                    }
+                    total += BLOCK;
+                    if (entries.size() >= MAX_DEPTH) {
+                        unmeasured = "folders are nested deeper than " + MAX_DEPTH + " levels";
+                        return;
+                    }
+                    SecureDirectoryStream<Path> child;
+                    try {
+                        child = dir.newDirectoryStream(name, LinkOption.NOFOLLOW_LINKS);
+                    } catch (NoSuchFileException | NotDirectoryException e) {
+                        // Gone, or swapped for something else since it was looked at: counted as one entry.
+                        continue;
+                    } catch (AccessDeniedException e) {
+                        unmeasured = "a folder in the tree cannot be read by the runner";
+                        return;
+                    } catch (IOException e) {
+                        if (e.getMessage() != null && e.getMessage().contains("symbolic link")) {
+                            // Swapped for a link since it was looked at (O_NOFOLLOW refused it): one entry.
+                            continue;
+                        }
+                        throw e;
+                    }
+                    open.push(child);
+                    entries.push(child.iterator());
+                }
+            } finally {
+                for (SecureDirectoryStream<Path> d : open) {
+                    d.close();
                 }
             }
         }

@@ -71,6 +71,21 @@ class TreeWalkRaceTest {
     }
 
     @Test
+    void foldersNestedPastTheWalksDepthEndTheRunUndecidedAndAreStillRemoved() throws Exception {
+        Path tree = Files.createDirectory(scratch.resolve("tree"));
+        RunRecord r = TestSandbox.required(scratch).run(new RunRequest(tree, ".", List.of("python3", "-c",
+                String.join("\n",
+                        "import os",
+                        "for i in range(" + (TreeSize.MAX_DEPTH + 500) + "):",
+                        "    os.mkdir('a'); os.chdir('a')",
+                        "open('payload', 'wb').write(b'x')")), PATH_ONLY, Duration.ofSeconds(20), LIMITS));
+        RunOutcome.OverBudget over = assertInstanceOf(RunOutcome.OverBudget.class, r.outcome(), r.stderr().text());
+        assertTrue(over.reason().contains("nested deeper than " + TreeSize.MAX_DEPTH), over.reason());
+        assertEquals(Optional.empty(), ScratchSpace.delete(tree));
+        assertFalse(Files.exists(tree, LinkOption.NOFOLLOW_LINKS), "the whole nest is gone");
+    }
+
+    @Test
     void aTreeTooDeepToMeasureInTimeIsNotCountedAsWithinTheBudget() throws Exception {
         Path tree = Files.createDirectories(scratch.resolve("tree/a/b/c"));
         for (int i = 0; i < 600; i++) {
