@@ -84,11 +84,12 @@ public final class Behave {
     public record SandboxSite(HostTools tools, Path scratch, HostLimits host) {}
 
     /** The verdict, the written result, and the text report. */
-    public record Outcome(Verdict verdict, VerificationResult result, String report) {
+    public record Outcome(Verdict verdict, VerificationResult result, String report, List<String> leftovers) {
         public Outcome {
             Objects.requireNonNull(verdict, "verdict");
             Objects.requireNonNull(result, "result");
             Objects.requireNonNull(report, "report");
+            leftovers = List.copyOf(leftovers);
         }
 
         public int exitCode() {
@@ -130,7 +131,9 @@ public final class Behave {
                 Admission.requireOutside(request.output().get(), request.candidateRoot(), "the output");
                 write(request.output().get(), PrettyJson.text(result.toJson()));
             }
-            return new Outcome(ev.verdict(), result, TextReport.render(in, ev, ev.verdict().exitCode()));
+            String report = TextReport.render(in, ev, ev.verdict().exitCode());
+            // What the scratch space could not lose is named, so it is never left behind silently.
+            return new Outcome(ev.verdict(), result, report, scratch.remove().stream().toList());
         }
     }
 

@@ -57,6 +57,8 @@ public final class BehaviouralRunner {
     private final Sandbox sandbox;
     private final GitTrees trees;
     private final Path scratch;
+    /** Trees the runner could not remove, named in the evaluation's reasons. */
+    private final List<String> leftovers = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     public BehaviouralRunner(Sandbox sandbox, GitTrees trees, Path scratch) {
         this.sandbox = sandbox;
@@ -131,8 +133,11 @@ public final class BehaviouralRunner {
         if (reasons.isEmpty()) {
             reasons.add("every level is PROVEN");
         }
-        ScratchSpace.delete(base);
-        ScratchSpace.delete(patched);
+        ScratchSpace.delete(base).ifPresent(leftovers::add);
+        ScratchSpace.delete(patched).ifPresent(leftovers::add);
+        // A tree that could not be removed is named, never left silently to fill the disk.
+        leftovers.forEach(l -> reasons.add("cleanup: " + l));
+        leftovers.clear();
         return new Evaluation(levels, results, adequacy, verdict, reasons, sandbox.describe());
     }
 
@@ -390,7 +395,7 @@ public final class BehaviouralRunner {
             Path tree = trees.export(repo, commit, "build-check");
             apply(tree, patchFile, plan.sandbox());
             RunRecord b = run(spec.build().get().request(tree, plan.sandbox()));
-            ScratchSpace.delete(tree);
+            ScratchSpace.delete(tree).ifPresent(leftovers::add);
             if (!b.outcome().exitedWith(0)) {
                 return new AdequacyResult(spec, List.of(), OptionalDouble.empty(),
                         "the build fails on the candidate itself (" + b.outcome().describe() + ")");
@@ -455,7 +460,7 @@ public final class BehaviouralRunner {
             }
             return new MutantResult.Survived(m);
         } finally {
-            ScratchSpace.delete(tree);
+            ScratchSpace.delete(tree).ifPresent(leftovers::add);
         }
     }
 

@@ -136,6 +136,7 @@ final class BehaveCommand implements Callable<Integer> {
         try {
             Behave.Outcome o = Behave.run(request, settings);
             ctx.out().print(format == Format.json ? o.result().toJson().toPrettyString() + "\n" : o.report());
+            o.leftovers().forEach(l -> ctx.err().println("patchverdict: behave: cleanup: " + l));
             return o.exitCode();
         } catch (BehaveException e) {
             throw CliException.undecided(e.what(), e.getMessage());

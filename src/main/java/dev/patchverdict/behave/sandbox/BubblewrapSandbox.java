@@ -309,7 +309,7 @@ public final class BubblewrapSandbox implements Sandbox {
                 return RunRecord.notRun(request.argv(), refused.get());
             }
         }
-        Optional<String> over = overBudget(request.tree(), "before the run");
+        Optional<String> over = overBudget(request.tree(), "before the run", () -> false);
         if (over.isPresent()) {
             return new RunRecord(request.argv(), new RunOutcome.OverBudget(over.get()), CapturedOutput.empty(),
                     CapturedOutput.empty(), Duration.ZERO);
@@ -320,7 +320,7 @@ public final class BubblewrapSandbox implements Sandbox {
             Duration timeout = request.timeout();
             // The tree is looked at while the program runs too: a run writing past the budget is stopped.
             ProcessSupervisor.Finished f = ProcessSupervisor.run(command, scratch, Map.of(), timeout,
-                    request.limits().outputBytes(), () -> overBudget(request.tree(), "while the program ran"));
+                    request.limits().outputBytes(), expired -> overBudget(request.tree(), "while the program ran", expired));
             RunOutcome outcome = f.stoppedBecause().isPresent()
                     ? new RunOutcome.OverBudget(f.stoppedBecause().get() + "; the sandbox was killed")
                     : f.timedOut()
@@ -328,7 +328,7 @@ public final class BubblewrapSandbox implements Sandbox {
                     : interpret(Files.readAllLines(status, StandardCharsets.UTF_8), f.exitCode(), f.stderr());
             // Measured again once the sandbox is gone: a run that left the tree over the budget (between
             // two looks, or in its last moments) says nothing about behaviour, whatever its status.
-            over = overBudget(request.tree(), "after the run, which " + outcome.describe());
+            over = overBudget(request.tree(), "after the run, which " + outcome.describe(), () -> false);
             if (over.isPresent() && !(outcome instanceof RunOutcome.OverBudget)) {
                 outcome = new RunOutcome.OverBudget(over.get());
             }
@@ -338,10 +338,21 @@ public final class BubblewrapSandbox implements Sandbox {
         }
     }
 
-    private Optional<String> overBudget(Path tree, String when) throws IOException {
-        long size = TreeSize.of(tree);
-        return size <= host.treeBytes() ? Optional.empty() : Optional.of("the tree holds " + size + " bytes " + when
-                + ", over the runner's budget of " + host.treeBytes() + " bytes (--max-tree-bytes)");
+    /**
+     * Why the tree is not within the budget, if it is not. Measured only, never changed: a tree
+     * that cannot be measured (a folder the runner cannot read) is not known to be within it.
+     */
+    private Optional<String> overBudget(Path tree, String when, java.util.function.BooleanSupplier expired) {
+        TreeSize.Measure m = TreeSize.measure(tree, host.treeBytes(), expired);
+        if (m instanceof TreeSize.Measure.Over o) {
+            return Optional.of("the tree holds at least " + o.atLeast() + " bytes " + when
+                    + ", over the runner's budget of " + host.treeBytes() + " bytes (--max-tree-bytes)");
+        }
+        if (m instanceof TreeSize.Measure.Unmeasured u && !expired.getAsBoolean()) {
+            return Optional.of("the tree's size cannot be checked " + when + ": " + u.reason());
+        }
+        // Within the budget, or the timeout passed mid-look: the timeout then ends the run.
+        return Optional.empty();
     }
 
     /** The full command line: launcher, bubblewrap, limits, wrapper, then argv untouched. */

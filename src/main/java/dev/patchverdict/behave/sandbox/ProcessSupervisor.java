@@ -9,6 +9,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.BooleanSupplier;
 
 /**
  * Starts one process and watches it: stdout and stderr drained concurrently (so a chatty program
@@ -28,11 +35,17 @@ final class ProcessSupervisor {
         }
     }
 
-    /** Looked at while the process runs; a reason stops it. */
+    /**
+     * Looked at while the process runs; a reason stops it. A look that takes long asks
+     * {@code expired} and gives up once the wall-clock timeout has passed, which then applies.
+     */
     @FunctionalInterface
     interface Watch {
-        Optional<String> reasonToStop() throws IOException;
+        Optional<String> reasonToStop(BooleanSupplier expired);
     }
+
+    /** How long the processes of a killed tree get to be gone before the run is reported anyway. */
+    private static final Duration REAP_GRACE = Duration.ofSeconds(5);
 
     /** How often a watch is looked at, at least; slower when looking takes long. */
     private static final Duration WATCH_INTERVAL = Duration.ofMillis(200);
@@ -41,7 +54,7 @@ final class ProcessSupervisor {
 
     static Finished run(List<String> command, Path cwd, Map<String, String> env, Duration timeout, long capPerStream)
             throws IOException {
-        return run(command, cwd, env, timeout, capPerStream, Optional::empty);
+        return run(command, cwd, env, timeout, capPerStream, expired -> Optional.empty());
     }
 
     static Finished run(List<String> command, Path cwd, Map<String, String> env, Duration timeout, long capPerStream,
@@ -59,16 +72,31 @@ final class ProcessSupervisor {
         boolean exited = false;
         Optional<String> stopped = Optional.empty();
         long interval = WATCH_INTERVAL.toNanos();
+        // Looks happen on their own thread: one the program makes block (a folder swapped for a
+        // FIFO just as it is opened) must not hold up the timeout, which ends the run instead.
+        ExecutorService looker = Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "sandbox-watch");
+            t.setDaemon(true);
+            return t;
+        });
         try {
             while (!exited && stopped.isEmpty()) {
                 long left = deadline - System.nanoTime();
                 if (left <= 0) {
                     break;
                 }
-                exited = process.waitFor(Math.min(left, interval), java.util.concurrent.TimeUnit.NANOSECONDS);
+                exited = process.waitFor(Math.min(left, interval), TimeUnit.NANOSECONDS);
                 if (!exited) {
                     long looked = System.nanoTime();
-                    stopped = watch.reasonToStop();
+                    Future<Optional<String>> look = looker.submit(
+                            () -> watch.reasonToStop(() -> System.nanoTime() - deadline >= 0));
+                    try {
+                        stopped = look.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+                    } catch (TimeoutException e) {
+                        break;
+                    } catch (ExecutionException e) {
+                        stopped = Optional.of("the watch failed: " + e.getCause());
+                    }
                     // Looking costs at most a fifth of the time: a large tree is looked at less often.
                     interval = Math.max(WATCH_INTERVAL.toNanos(), 5 * (System.nanoTime() - looked));
                 }
@@ -77,9 +105,8 @@ final class ProcessSupervisor {
             killTree(process);
             Thread.currentThread().interrupt();
             throw new IOException("interrupted while waiting for " + command.get(0), e);
-        } catch (IOException e) {
-            killTree(process);
-            throw e;
+        } finally {
+            looker.shutdownNow();
         }
         if (!exited) {
             killTree(process);
@@ -97,8 +124,27 @@ final class ProcessSupervisor {
      * double-forked ones); the descendants are killed too in case the namespace is not there.
      */
     private static void killTree(Process process) {
-        process.descendants().forEach(ProcessHandle::destroyForcibly);
+        List<ProcessHandle> all = process.descendants().toList();
+        all.forEach(ProcessHandle::destroyForcibly);
         process.destroyForcibly();
+        // Bubblewrap is reaped before the namespace's last members are: waiting for every one of
+        // them (its init goes last, once the rest are gone) means nothing of the run can still
+        // change the tree when the runner measures or deletes it.
+        long until = System.nanoTime() + REAP_GRACE.toNanos();
+        for (ProcessHandle h : all) {
+            long left = until - System.nanoTime();
+            if (left <= 0) {
+                break;
+            }
+            try {
+                h.onExit().get(left, TimeUnit.NANOSECONDS);
+            } catch (TimeoutException | ExecutionException e) {
+                break;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
     }
 
     private static int waitUninterruptibly(Process process) {

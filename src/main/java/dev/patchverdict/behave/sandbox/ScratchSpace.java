@@ -2,17 +2,27 @@ package dev.patchverdict.behave.sandbox;
 
 import dev.patchverdict.behave.BehaveException;
 import dev.patchverdict.report.IoMessages;
+import dev.patchverdict.text.SafeText;
 import java.io.IOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.DirectoryIteratorException;
 import java.nio.file.DirectoryStream;
-import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
-import java.nio.file.SimpleFileVisitor;
+import java.nio.file.SecureDirectoryStream;
+import java.nio.file.attribute.BasicFileAttributeView;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.PosixFileAttributeView;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayDeque;
+import java.util.Deque;
 import java.util.EnumSet;
+import java.util.Iterator;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -53,70 +63,163 @@ public final class ScratchSpace implements AutoCloseable {
     }
 
     /**
-     * Deletes a tree the runner made; failures are left for {@link #close()} to retry. A check may
-     * have made folders unreadable ({@code chmod 000}): the runner owns them, so each folder's
-     * permissions are restored before the walk opens it (a folder is opened before any
-     * pre-visit hook runs, so restoring them there would come too late).
+     * Deletes a tree the runner made, once nothing of the sandbox runs any more; names what it
+     * could not remove (empty when the tree is gone), so leftovers are never silent.
+     *
+     * <p>The walk descends by directory descriptor and removes entries relative to their open
+     * folder, never following a link (a link is removed, not its target) and never opening a path
+     * below the tree's root, so it neither leaves the tree nor stops at PATH_MAX. A check may have
+     * made folders unreadable ({@code chmod 000}); a runner that is not root owns them and gives
+     * itself back access to exactly those (root passes any permission and changes none).
      */
-    public static void delete(Path tree) {
+    public static Optional<String> delete(Path tree) {
         if (!Files.exists(tree, LinkOption.NOFOLLOW_LINKS)) {
-            return;
+            return Optional.empty();
         }
+        Removal r = new Removal();
         try {
-            reopen(tree);
-            Files.walkFileTree(tree, new SimpleFileVisitor<>() {
-                @Override
-                public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) throws IOException {
-                    reopenChildren(dir);
-                    return FileVisitResult.CONTINUE;
+            if (Files.isDirectory(tree, LinkOption.NOFOLLOW_LINKS)) {
+                // The root is the runner's own path, in a folder the sandbox cannot write.
+                if (!Files.isReadable(tree) || !Files.isExecutable(tree) || !Files.isWritable(tree)) {
+                    Files.setPosixFilePermissions(tree, OWNER_ALL);
                 }
+                // Folders nested past the depth the walk holds open are moved up to the root and
+                // emptied from there, in another pass, until none is left.
+                int before;
+                do {
+                    before = r.movedUp;
+                    try (DirectoryStream<Path> root = Files.newDirectoryStream(tree)) {
+                        if (!(root instanceof SecureDirectoryStream<Path> sds)) {
+                            return Optional.of(tree + " was left behind: this platform cannot walk a folder by descriptor");
+                        }
+                        r.clear(sds, tree);
+                    }
+                } while (r.movedUp != before && r.failures == 0);
+            }
+            Files.deleteIfExists(tree);
+        } catch (IOException | DirectoryIteratorException e) {
+            r.failed(e instanceof DirectoryIteratorException d ? d.getCause() : (IOException) e);
+        }
+        return r.failures == 0 ? Optional.empty() : Optional.of(tree + " was not removed completely (" + r.failures
+                + " entr" + (r.failures == 1 ? "y" : "ies") + " left; first: " + r.first + ")");
+    }
 
-                @Override
-                public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
-                    Files.delete(file);
-                    return FileVisitResult.CONTINUE;
-                }
+    /** One deletion: counts what could not be removed and keeps the first reason. */
+    private static final class Removal {
+        int failures;
+        int movedUp;
+        String first;
 
-                @Override
-                public FileVisitResult postVisitDirectory(Path dir, IOException e) throws IOException {
-                    Files.delete(dir);
-                    return FileVisitResult.CONTINUE;
+        void failed(IOException e) {
+            if (failures++ == 0) {
+                // Entry names are the check's choice: never echoed raw.
+                first = SafeText.escape(IoMessages.describe(e));
+            }
+        }
+
+        /** An open folder being emptied: its name in the folder above, and its path for messages. */
+        private record Level(SecureDirectoryStream<Path> dir, Iterator<Path> entries, Path name, Path at) {}
+
+        /**
+         * Empties an open folder, depth first without recursion (the program chose the depth, not
+         * the runner's stack). Folders deeper than the walk keeps open are moved up to
+         * {@code root}, for the next pass.
+         */
+        void clear(SecureDirectoryStream<Path> root, Path at) {
+            Deque<Level> levels = new ArrayDeque<>();
+            levels.push(new Level(root, root.iterator(), null, at));
+            try {
+                while (!levels.isEmpty()) {
+                    Level l = levels.peek();
+                    if (!l.entries().hasNext()) {
+                        levels.pop();
+                        if (l.name() != null) {
+                            close(l.dir());
+                            try {
+                                levels.peek().dir().deleteDirectory(l.name());
+                            } catch (NoSuchFileException e) {
+                                // Already gone.
+                            } catch (IOException e) {
+                                failed(e);
+                            }
+                        }
+                        continue;
+                    }
+                    Path name = l.entries().next().getFileName();
+                    try {
+                        BasicFileAttributes a = l.dir().getFileAttributeView(name, BasicFileAttributeView.class,
+                                LinkOption.NOFOLLOW_LINKS).readAttributes();
+                        if (!a.isDirectory()) {
+                            l.dir().deleteFile(name);
+                        } else if (levels.size() >= TreeSize.MAX_DEPTH) {
+                            l.dir().move(name, root, Path.of("patchverdict-deep-" + movedUp++));
+                        } else {
+                            SecureDirectoryStream<Path> child;
+                            try {
+                                child = l.dir().newDirectoryStream(name, LinkOption.NOFOLLOW_LINKS);
+                            } catch (AccessDeniedException e) {
+                                reopen(l.dir(), name, l.at().resolve(name));
+                                child = l.dir().newDirectoryStream(name, LinkOption.NOFOLLOW_LINKS);
+                            }
+                            levels.push(new Level(child, child.iterator(), name, l.at().resolve(name)));
+                        }
+                    } catch (NoSuchFileException e) {
+                        // Already gone.
+                    } catch (IOException e) {
+                        failed(e);
+                    }
                 }
-            });
-        } catch (IOException e) {
-            // Leftovers in a temporary directory are not worth failing a verdict for.
+            } finally {
+                for (Level l : levels) {
+                    if (l.name() != null) {
+                        close(l.dir());
+                    }
+                }
+            }
+        }
+
+        private void close(SecureDirectoryStream<Path> dir) {
+            try {
+                dir.close();
+            } catch (IOException e) {
+                failed(e);
+            }
         }
     }
 
     /**
-     * Gives the owner back read, write and search permission on a folder the runner cannot use
-     * as it is (never following a link); a usable folder is left exactly as the check left it.
+     * Gives the runner (not root, the folder's owner) back access to a folder it cannot open.
+     * Through a descriptor opened without following links when the folder can be opened at all;
+     * a folder without read permission cannot be, and is changed by its path, checked to be a
+     * folder just before: safe because deletion happens only after the sandbox's processes are
+     * all gone (see {@code ProcessSupervisor}), so nothing can swap it for a link in between.
      */
-    static void reopen(Path dir) throws IOException {
-        if (Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)
-                && !(Files.isReadable(dir) && Files.isWritable(dir) && Files.isExecutable(dir))) {
-            Set<PosixFilePermission> p = EnumSet.noneOf(PosixFilePermission.class);
-            p.addAll(Files.getPosixFilePermissions(dir, LinkOption.NOFOLLOW_LINKS));
-            if (p.addAll(OWNER_ALL)) {
-                Files.setPosixFilePermissions(dir, p);
-            }
+    private static void reopen(SecureDirectoryStream<Path> dir, Path name, Path path) throws IOException {
+        PosixFileAttributeView view = dir.getFileAttributeView(name, PosixFileAttributeView.class,
+                LinkOption.NOFOLLOW_LINKS);
+        if (!view.readAttributes().isDirectory()) {
+            throw new NotDirectoryException(path.toString());
         }
-    }
-
-    /** {@link #reopen} for every folder directly inside an open one, before the walk descends. */
-    static void reopenChildren(Path dir) throws IOException {
-        try (DirectoryStream<Path> children = Files.newDirectoryStream(dir)) {
-            for (Path child : children) {
-                reopen(child);
+        try {
+            view.setPermissions(OWNER_ALL);
+        } catch (AccessDeniedException e) {
+            if (!Files.isDirectory(path, LinkOption.NOFOLLOW_LINKS)) {
+                throw new NotDirectoryException(path.toString());
             }
+            Files.setPosixFilePermissions(path, OWNER_ALL);
         }
     }
 
     private static final Set<PosixFilePermission> OWNER_ALL = EnumSet.of(PosixFilePermission.OWNER_READ,
             PosixFilePermission.OWNER_WRITE, PosixFilePermission.OWNER_EXECUTE);
 
+    /** Removes the scratch space; what could not be removed is named (empty when all is gone). */
+    public Optional<String> remove() {
+        return delete(root);
+    }
+
     @Override
     public void close() {
-        delete(root);
+        remove();
     }
 }

@@ -358,7 +358,7 @@ class BubblewrapSandboxTest {
         RunOutcome.OverBudget over = assertInstanceOf(RunOutcome.OverBudget.class, r.outcome());
         assertTrue(over.reason().contains("while the program ran"), over.reason());
         assertTrue(r.duration().compareTo(Duration.ofSeconds(10)) < 0, "stopped soon after the budget: " + r.duration());
-        long left = TreeSize.of(tree);
-        assertTrue(left < 8L << 20, "the tree holds little more than the budget, not 40 MB: " + left);
+        TreeSize.Measure left = TreeSize.measure(tree, 8L << 20, () -> false);
+        assertInstanceOf(TreeSize.Measure.Within.class, left, "the tree holds little more than the budget, not 40 MB: " + left);
     }
 }

@@ -12,15 +12,29 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /**
- * Runs {@link ScratchSpace#delete} in a separate JVM as the sandbox's default host user, for a
- * test run as root: root passes any permission, so only an unprivileged cleanup shows whether
- * folders a check made unreadable are reopened before they are deleted.
+ * Runs {@link ScratchSpace#delete} (or, with {@code measure MILLIS}, {@link TreeSize#measure} over
+ * and over for that long) in a separate JVM as the sandbox's default host user, for a test run as
+ * root: root passes any permission, so only an unprivileged cleanup shows whether folders a check
+ * made unreadable are reopened before they are deleted, and only an unprivileged measurement is
+ * tempted to change a permission at all.
  */
 public final class CleanupAs {
     private CleanupAs() {}
 
     public static void main(String[] args) {
-        ScratchSpace.delete(Path.of(args[0]));
+        Path tree = Path.of(args[0]);
+        if (args.length == 3 && args[1].equals("measure")) {
+            long until = System.nanoTime() + Long.parseLong(args[2]) * 1_000_000;
+            int looks = 0;
+            while (System.nanoTime() < until) {
+                TreeSize.measure(tree, Long.MAX_VALUE, () -> false);
+                looks++;
+            }
+            System.out.println("looks " + looks);
+            return;
+        }
+        // The tree's own entry may lie in a folder only root can write: printed, for the test to judge.
+        ScratchSpace.delete(tree).ifPresent(System.out::println);
     }
 
     /**
@@ -28,6 +42,11 @@ public final class CleanupAs {
      * build's own output may lie where it cannot (under {@code /root}, say).
      */
     static void sandboxUser(SandboxUser u, Path tree, Path passable) throws Exception {
+        sandboxUser(u, tree, passable, List.of());
+    }
+
+    /** As the sandbox user, with {@code more} arguments after the tree; returns what it printed. */
+    static String sandboxUser(SandboxUser u, Path tree, Path passable, List<String> more) throws Exception {
         Path classes = copy(location(ScratchSpace.class), passable.resolve("classes"));
         String own = CleanupAs.class.getName().replace('.', '/') + ".class";
         Path test = passable.resolve("test-classes");
@@ -35,10 +54,12 @@ public final class CleanupAs {
         Files.copy(location(CleanupAs.class).resolve(own), test.resolve(own));
         String classpath = classes + File.pathSeparator + test;
         Path setpriv = HostTools.fromEnvironment(TestSandbox.hostEnv()).find("setpriv").orElseThrow();
-        Process p = new ProcessBuilder(List.of(setpriv.toString(), "--reuid", Integer.toString(u.uid()), "--regid",
-                Integer.toString(u.gid()), "--clear-groups", "--inh-caps=-all", "--",
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-XX:-UsePerfData", "-Xshare:off",
-                "-cp", classpath, CleanupAs.class.getName(), tree.toString()))
+        List<String> command = new java.util.ArrayList<>(List.of(setpriv.toString(), "--reuid",
+                Integer.toString(u.uid()), "--regid", Integer.toString(u.gid()), "--clear-groups", "--inh-caps=-all",
+                "--", Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-XX:-UsePerfData",
+                "-Xshare:off", "-cp", classpath, CleanupAs.class.getName(), tree.toString()));
+        command.addAll(more);
+        Process p = new ProcessBuilder(command)
                 .directory(new File("/")).redirectErrorStream(true).start();
         if (!p.waitFor(60, TimeUnit.SECONDS)) {
             p.destroyForcibly();
@@ -46,6 +67,7 @@ public final class CleanupAs {
         }
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertEquals(0, p.exitValue(), "the cleanup as " + u + " ran: " + out);
+        return out;
     }
 
     private static Path location(Class<?> c) throws Exception {

@@ -1,0 +1,231 @@
+package dev.patchverdict.behave.sandbox;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.BufferedReader;
+import java.io.File;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The runner looks at and removes trees a sandboxed program may be changing under it. */
+class TreeWalkRaceTest {
+    private static final SandboxLimits LIMITS = new SandboxLimits(30, 20, 512, 1 << 16, 1 << 20);
+    private static final Map<String, String> PATH_ONLY = Map.of("PATH", "/usr/bin:/bin");
+
+    @TempDir
+    Path scratch;
+
+    @Test
+    void anHonestCheckChurningTemporaryFilesGetsItsExitStatus() throws Exception {
+        Path tree = Files.createDirectory(scratch.resolve("tree"));
+        // Caches and temporary files come and go while the runner measures the tree every 200 ms.
+        RunRecord r = TestSandbox.required(scratch).run(new RunRequest(tree, ".", List.of("python3", "-c",
+                String.join("\n",
+                        "import os, time",
+                        "end = time.time() + 3",
+                        "i = 0",
+                        "while time.time() < end:",
+                        "    d = 'cache%d' % (i % 20)",
+                        "    os.makedirs(d + '/sub', exist_ok=True)",
+                        "    for j in range(20):",
+                        "        p = '%s/sub/t%d' % (d, j)",
+                        "        open(p, 'w').close()",
+                        "    for j in range(20):",
+                        "        os.unlink('%s/sub/t%d' % (d, j))",
+                        "    os.rmdir(d + '/sub'); os.rmdir(d)",
+                        "    i += 1")), PATH_ONLY, Duration.ofSeconds(20), LIMITS));
+        assertEquals(new RunOutcome.Exited(0), r.outcome(), r.stderr().text());
+        assertEquals(Optional.empty(), ScratchSpace.delete(tree));
+    }
+
+    @Test
+    void foldersNestedPastPathMaxAreMeasuredAndRemoved() throws Exception {
+        Path tree = Files.createDirectory(scratch.resolve("tree"));
+        RunRecord r = TestSandbox.required(scratch).run(new RunRequest(tree, ".", List.of("python3", "-c",
+                String.join("\n",
+                        "import os",
+                        "for i in range(2200):",
+                        "    os.mkdir('aa'); os.chdir('aa')",
+                        "open('payload', 'wb').write(b'x' * 100000)")), PATH_ONLY, Duration.ofSeconds(20), LIMITS));
+        assertEquals(new RunOutcome.Exited(0), r.outcome(), r.stderr().text());
+        TreeSize.Measure m = TreeSize.measure(tree, Long.MAX_VALUE, () -> false);
+        TreeSize.Measure.Within w = assertInstanceOf(TreeSize.Measure.Within.class, m);
+        // The root and 2,200 folders of one block each, and the payload's 25 blocks.
+        assertEquals((1 + 2200 + 25) * TreeSize.BLOCK, w.bytes());
+        assertEquals(Optional.empty(), ScratchSpace.delete(tree));
+        assertFalse(Files.exists(tree, LinkOption.NOFOLLOW_LINKS), "the whole nest is gone");
+    }
+
+    @Test
+    void foldersNestedPastTheWalksDepthEndTheRunUndecidedAndAreStillRemoved() throws Exception {
+        Path tree = Files.createDirectory(scratch.resolve("tree"));
+        RunRecord r = TestSandbox.required(scratch).run(new RunRequest(tree, ".", List.of("python3", "-c",
+                String.join("\n",
+                        "import os",
+                        "for i in range(" + (TreeSize.MAX_DEPTH + 500) + "):",
+                        "    os.mkdir('a'); os.chdir('a')",
+                        "open('payload', 'wb').write(b'x')")), PATH_ONLY, Duration.ofSeconds(20), LIMITS));
+        RunOutcome.OverBudget over = assertInstanceOf(RunOutcome.OverBudget.class, r.outcome(), r.stderr().text());
+        assertTrue(over.reason().contains("nested deeper than " + TreeSize.MAX_DEPTH), over.reason());
+        assertEquals(Optional.empty(), ScratchSpace.delete(tree));
+        assertFalse(Files.exists(tree, LinkOption.NOFOLLOW_LINKS), "the whole nest is gone");
+    }
+
+    @Test
+    void aTreeTooDeepToMeasureInTimeIsNotCountedAsWithinTheBudget() throws Exception {
+        Path tree = Files.createDirectories(scratch.resolve("tree/a/b/c"));
+        for (int i = 0; i < 600; i++) {
+            Files.createFile(tree.resolve("f" + i));
+        }
+        TreeSize.Measure m = TreeSize.measure(scratch.resolve("tree"), Long.MAX_VALUE, () -> true);
+        assertInstanceOf(TreeSize.Measure.Unmeasured.class, m, "the time ran out: nothing is known");
+        TreeSize.Measure over = TreeSize.measure(scratch.resolve("tree"), 10 * TreeSize.BLOCK, () -> false);
+        assertInstanceOf(TreeSize.Measure.Over.class, over, "stops once past the budget");
+    }
+
+    @Test
+    void aRemovalThatCannotFinishNamesWhatIsLeft() throws Exception {
+        Files.createFile(Files.createDirectories(scratch.resolve("tree/sub")).resolve("f"));
+        // A folder whose entries nobody may remove: the tree's own contents are immutable here.
+        Path locked = Files.createDirectories(scratch.resolve("tree/locked"));
+        Files.createFile(locked.resolve("kept"));
+        Process chattr = new ProcessBuilder("chattr", "+i", locked.toString()).redirectErrorStream(true).start();
+        // A filesystem (or user) without immutable folders cannot show a removal that fails.
+        org.junit.jupiter.api.Assumptions.assumeTrue(chattr.waitFor() == 0, "chattr +i is not available here");
+        try {
+            Optional<String> left = ScratchSpace.delete(scratch.resolve("tree"));
+            assertTrue(left.isPresent(), "a leftover is reported");
+            assertTrue(left.get().contains("tree"), left.get());
+        } finally {
+            new ProcessBuilder("chattr", "-i", locked.toString()).start().waitFor();
+        }
+    }
+
+    @Test
+    void measuringWhileTheCheckSwapsFoldersAndLinksNeverChangesAHostFile() throws Exception {
+        if (BubblewrapSandbox.effectiveUid().orElseThrow() != 0) {
+            return; // Needs root to set up two processes of one other user.
+        }
+        TestSandbox.passable(scratch);
+        SandboxUser u = SandboxUser.NOBODY;
+        Path victim = Files.createDirectory(scratch.resolve("victim")).resolve("id_rsa");
+        Files.writeString(victim, "secret");
+        Files.setPosixFilePermissions(victim, PosixFilePermissions.fromString("rw-------"));
+        Path tree = Files.createDirectory(scratch.resolve("tree"));
+        for (Path p : List.of(victim.getParent(), victim, tree)) {
+            Files.setAttribute(p, "unix:uid", u.uid(), LinkOption.NOFOLLOW_LINKS);
+            Files.setAttribute(p, "unix:gid", u.gid(), LinkOption.NOFOLLOW_LINKS);
+        }
+        // As the sandbox does, as the same user: folders the owner cannot read, swapped (renameat2
+        // RENAME_EXCHANGE) with links to the victim, back and forth.
+        Path setpriv = HostTools.fromEnvironment(TestSandbox.hostEnv()).find("setpriv").orElseThrow();
+        Process racer = new ProcessBuilder(setpriv.toString(), "--reuid", Integer.toString(u.uid()), "--regid",
+                Integer.toString(u.gid()), "--clear-groups", "--", "/usr/bin/python3", "-c", String.join("\n",
+                        "import os, ctypes, time, sys",
+                        "libc = ctypes.CDLL(None, use_errno=True)",
+                        "os.chdir(sys.argv[1])",
+                        "N = 200",
+                        "for i in range(N):",
+                        "    os.mkdir('d%d' % i); os.chmod('d%d' % i, 0o077)",
+                        "    os.symlink(sys.argv[2], 's%d' % i)",
+                        "names = [(('d%d' % i).encode(), ('s%d' % i).encode()) for i in range(N)]",
+                        "print('ready', flush=True)",
+                        "end = time.time() + 20",
+                        "x = libc.renameat2",
+                        "while time.time() < end:",
+                        "    for d, l in names: x(-100, d, -100, l, 2)"), tree.toString(), victim.toString())
+                .directory(new File("/")).redirectErrorStream(true).start();
+        try {
+            BufferedReader ready = new BufferedReader(new InputStreamReader(racer.getInputStream(),
+                    StandardCharsets.UTF_8));
+            assertEquals("ready", ready.readLine(), "the racer started");
+            String looked = CleanupAs.sandboxUser(u, tree, Files.createDirectories(scratch.resolve("measure")),
+                    List.of("measure", "3000"));
+            assertTrue(looked.startsWith("looks "), looked);
+        } finally {
+            racer.destroyForcibly();
+            racer.waitFor(10, TimeUnit.SECONDS);
+        }
+        assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(victim)),
+                "the victim's mode is untouched");
+        assertEquals("secret", Files.readString(victim));
+    }
+    @Test
+    void removingWhileTheCheckSwapsFoldersAndLinksNeverDeletesOutsideTheTree() throws Exception {
+        if (BubblewrapSandbox.effectiveUid().orElseThrow() != 0) {
+            return; // Needs root to run the swapping as another user.
+        }
+        TestSandbox.passable(scratch);
+        SandboxUser u = SandboxUser.NOBODY;
+        // A host folder only root may change, holding files named as the tree's files are.
+        Path host = Files.createDirectory(scratch.resolve("host"));
+        for (int i = 0; i < 20; i++) {
+            Files.writeString(host.resolve("x" + i), "keep");
+        }
+        Path tree = Files.createDirectory(scratch.resolve("tree"));
+        Files.setAttribute(tree, "unix:uid", u.uid(), LinkOption.NOFOLLOW_LINKS);
+        Files.setAttribute(tree, "unix:gid", u.gid(), LinkOption.NOFOLLOW_LINKS);
+        // A program still alive as the runner removes the tree: it keeps making folders holding
+        // files x0 to x19 and swapping them with links to the host folder.
+        Path setpriv = HostTools.fromEnvironment(TestSandbox.hostEnv()).find("setpriv").orElseThrow();
+        Process racer = new ProcessBuilder(setpriv.toString(), "--reuid", Integer.toString(u.uid()), "--regid",
+                Integer.toString(u.gid()), "--clear-groups", "--", "/usr/bin/python3", "-c", String.join("\n",
+                        "import os, ctypes, time, sys",
+                        "libc = ctypes.CDLL(None, use_errno=True)",
+                        "t = sys.argv[1]",
+                        "N = 50",
+                        "names = [(('%s/d%d' % (t, i)).encode(), ('%s/s%d' % (t, i)).encode()) for i in range(N)]",
+                        "print('ready', flush=True)",
+                        "end = time.time() + 20",
+                        "while time.time() < end:",
+                        "    for d, l in names:",
+                        "        try:",
+                        "            os.mkdir(d)",
+                        "            for j in range(20): open(d + b'/x%d' % j, 'w').close()",
+                        "        except OSError: pass",
+                        "        try: os.symlink(sys.argv[2], l)",
+                        "        except OSError: pass",
+                        "    for k in range(20):",
+                        "        for d, l in names: libc.renameat2(-100, d, -100, l, 2)"),
+                tree.toString(), host.toString()).directory(new File("/")).redirectErrorStream(true).start();
+        try {
+            BufferedReader ready = new BufferedReader(new InputStreamReader(racer.getInputStream(),
+                    StandardCharsets.UTF_8));
+            assertEquals("ready", ready.readLine(), "the racer started");
+            long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(3);
+            while (System.nanoTime() < until && hostFiles(host) == 20) {
+                // The tree's own entry may stay (recreated meanwhile); what matters is the host folder.
+                ScratchSpace.delete(tree);
+                if (!Files.exists(tree)) {
+                    Files.createDirectory(tree);
+                    Files.setAttribute(tree, "unix:uid", u.uid(), LinkOption.NOFOLLOW_LINKS);
+                }
+            }
+        } finally {
+            racer.destroyForcibly();
+            racer.waitFor(10, TimeUnit.SECONDS);
+        }
+        assertEquals(20, hostFiles(host), "the host folder's files are untouched");
+        assertEquals(Optional.empty(), ScratchSpace.delete(tree), "once nothing changes it, the tree goes");
+    }
+
+    private static long hostFiles(Path host) throws java.io.IOException {
+        try (java.util.stream.Stream<Path> files = Files.list(host)) {
+            return files.count();
+        }
+    }
+}
