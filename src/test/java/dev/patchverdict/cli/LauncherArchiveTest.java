@@ -107,6 +107,21 @@ class LauncherArchiveTest {
     }
 
     @Test
+    void theSameJarAtAnotherPathGetsAnArchiveOfItsOwn() throws Exception {
+        Path cache = dir.resolve("moved-cache");
+        Path moved = Files.createDirectories(dir.resolve("moved")).resolve("patchverdict.jar");
+        Files.copy(jar, moved);
+        Run here = launch(cache, "sync", "digest", "--raw", "absolute-path.patch");
+        Run there = launch(cache, "sync", Map.of("PATCHVERDICT_JAR", moved.toString()), "digest", "--raw",
+                "absolute-path.patch");
+        assertSame(here, there, "the same jar elsewhere");
+        try (Stream<Path> all = Files.walk(cache)) {
+            // One jar digest, two class paths: an archive made for one path is refused by the JVM for the other.
+            assertEquals(2, all.filter(p -> p.getFileName().toString().matches("app\\.(jsa|aot)")).count());
+        }
+    }
+
+    @Test
     void inputsOfGigabytesAreSummedWithoutAShellError() throws Exception {
         // Sparse: the launcher only asks for its size; --version never reads it.
         Path big = dir.resolve("three-gib.diff");
