@@ -98,32 +98,28 @@ final class DiffCommand implements Runnable {
         return read(ctx, name, profile, DiffReader.Options.DEFAULT);
     }
 
-    /** With lines, for the trick detectors: the whole input is held in memory. */
-    static Report readWithLines(CliContext ctx, String name, Profile profile, DiffReader.Options options) throws IOException {
-        byte[] bytes;
-        if (name.equals("-")) {
-            bytes = ctx.in().readAllBytes();
-        } else {
-            Path file = ctx.resolve(name);
-            if (Files.isDirectory(file)) {
-                throw new IOException("is a directory");
-            }
-            bytes = Files.readAllBytes(file);
-        }
-        return new Report(name, DiffReader.readLines(bytes, profile, options));
+    static Report read(CliContext ctx, String name, Profile profile, DiffReader.Options options) throws IOException {
+        return read(ctx, name, profile, options, false);
     }
 
-    static Report read(CliContext ctx, String name, Profile profile, DiffReader.Options options) throws IOException {
+    /** With {@code lines}, every hunk body line is kept too, for the trick detectors; the input is streamed either way. */
+    static Report read(CliContext ctx, String name, Profile profile, DiffReader.Options options, boolean lines)
+            throws IOException {
         if (name.equals("-")) {
-            return new Report(name, DiffReader.readSections(ctx.in(), profile, options));
+            return new Report(name, readFrom(ctx.in(), profile, options, lines));
         }
         Path file = ctx.resolve(name);
         if (Files.isDirectory(file)) {
             throw new IOException("is a directory");
         }
         try (InputStream in = Files.newInputStream(file)) {
-            return new Report(name, DiffReader.readSections(in, profile, options));
+            return new Report(name, readFrom(in, profile, options, lines));
         }
+    }
+
+    private static DiffResult readFrom(InputStream in, Profile profile, DiffReader.Options options, boolean lines)
+            throws IOException {
+        return lines ? DiffReader.readLines(in, profile, options) : DiffReader.readSections(in, profile, options);
     }
 
     static Profile profile(String name, List<String> allow) {
@@ -207,7 +203,7 @@ final class DiffCommand implements Runnable {
             for (String name : files) {
                 Report r;
                 try {
-                    r = detector == null ? read(ctx, name, p, options) : readWithLines(ctx, name, p, options);
+                    r = read(ctx, name, p, options, detector != null);
                 } catch (IOException e) {
                     ctx.err().println("patchverdict: " + name + ": " + IoMessages.describe(e));
                     unreadable = true;
@@ -304,10 +300,6 @@ final class DiffCommand implements Runnable {
             }
             return r.outcome().accepted() ? ExitCode.PASSED : ExitCode.FAILED;
         }
-    }
-
-    static String toJson(JsonFactory json, Report r) {
-        return toJson(json, r, null);
     }
 
     /** With {@code tricks} (null: detection not asked for) a {@code tricks} array after the diagnostics. */

@@ -118,13 +118,9 @@ final class FastDispatch {
             c.heldOut = w.value("--held-out");
             String format = w.value("--format");
             if (format != null) {
-                c.format = switch (format) {
-                    case "text" -> VerifyCommand.Format.text;
-                    case "json" -> VerifyCommand.Format.json;
-                    case "sarif" -> VerifyCommand.Format.sarif;
-                    default -> null;
-                };
-                if (c.format == null) {
+                try {
+                    c.format = VerifyCommand.Format.valueOf(format); // the constants are the option's values
+                } catch (IllegalArgumentException e) {
                     return null;
                 }
             }

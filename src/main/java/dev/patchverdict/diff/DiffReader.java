@@ -224,6 +224,13 @@ public final class DiffReader {
         return c.result(o);
     }
 
+    /** As {@link #readLines(byte[], Profile, Options)}, streamed: the input's bytes are not held, only its lines. */
+    public static DiffResult readLines(InputStream in, Profile profile, Options options) throws IOException {
+        LineKeeper c = new LineKeeper();
+        DiffOutcome o = read(in, profile, c, options);
+        return c.result(o);
+    }
+
     public static DiffResult read(Path path, Profile profile) throws IOException {
         try (InputStream in = Files.newInputStream(path)) {
             return read(in, profile);

@@ -2,6 +2,7 @@ package dev.patchverdict.cli;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
@@ -122,17 +123,30 @@ class LauncherArchiveTest {
     }
 
     @Test
-    void inputsOfGigabytesAreSummedWithoutAShellError() throws Exception {
+    void inputsOfGigabytesTakeTheLargeInputFlagsWithoutAShellError() throws Exception {
         // Sparse: the launcher only asks for its size; --version never reads it.
         Path big = dir.resolve("three-gib.diff");
         try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(big.toFile(), "rw")) {
             f.setLength(3L << 30);
         }
         Path cache = dir.resolve("big-cache");
-        Run sized = launch(cache, "0", "--version", big.toString());
-        Run forced = launch(cache, "0", Map.of("PATCHVERDICT_LARGE_BYTES", "0"), "--version", big.toString());
-        assertTrue(!sized.err().contains("syntax error"), sized.err());
-        assertSame(forced, sized, "a 3 GiB input");
+        // The JVM prints the flags it runs with: C1 alone (level 1) for small inputs, both compilers for large ones.
+        Map<String, String> flags = Map.of("PATCHVERDICT_JAVA_OPTS", "-XX:+PrintFlagsFinal");
+        Run large = launch(cache, "0", flags, "--version", big.toString());
+        Run small = launch(cache, "0", flags, "--version", FIXTURES.resolve("absolute-path.patch").toString());
+        assertFalse(large.err().contains("syntax error"), large.err());
+        assertEquals("4", tieredStopAtLevel(large), "a 3 GiB input keeps C2");
+        assertEquals("1", tieredStopAtLevel(small), "a small input runs with C1 alone");
+    }
+
+    private static String tieredStopAtLevel(Run r) {
+        for (String line : new String(r.out(), StandardCharsets.UTF_8).split("\n")) {
+            String[] words = line.trim().split("\\s+");
+            if (words.length >= 4 && words[1].equals("TieredStopAtLevel")) {
+                return words[3];
+            }
+        }
+        throw new AssertionError("no TieredStopAtLevel among the printed flags");
     }
 
     @Test

@@ -60,6 +60,7 @@ class SwebenchTestsPresetTest {
     @Test
     void referenceFixesKeepEverySectionAndAgentFiguresArePrinted() throws Exception {
         List<String> strippedFromGold = new ArrayList<>();
+        int goldPatches = 0;
         try (Stream<Path> groups = Files.list(SharedData.corpus())) {
             for (Path g : groups.filter(Files::isDirectory).sorted().toList()) {
                 int patches = 0;
@@ -83,10 +84,14 @@ class SwebenchTestsPresetTest {
                         touched += removed > before ? 1 : 0;
                     }
                 }
+                if (g.getFileName().toString().equals("gold_swebench_lite_patch")) {
+                    goldPatches = patches;
+                }
                 System.out.printf("swebench-tests preset: %s: %d of %d patches lose sections, %d of %d sections%n",
                         g.getFileName(), touched, patches, removed, sections);
             }
         }
+        assertEquals(300, goldPatches, "the reference fixes were all read");
         assertEquals(List.of(), strippedFromGold, "reference fixes the preset would strip");
     }
 }
