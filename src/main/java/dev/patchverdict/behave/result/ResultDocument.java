@@ -220,10 +220,12 @@ public final class ResultDocument {
             List<VerificationResult.Evidence> evidence) {
         String prefix = check + "/" + tree + "/";
         String locator = "behave:checks/" + prefix;
+        var argv = argvJson(r);
+        var outcome = outcomeJson(r.outcome());
         List<VerificationResult.Evidence> items = List.of(
                 new VerificationResult.Evidence(prefix + "argv", VerificationResult.EvidenceType.TRACE, locator + "argv",
-                        Digests.canonical(argvJson(r)), Optional.of("application/json"),
-                        Optional.of(clip(argvJson(r).toString()))),
+                        Digests.canonical(argv), Optional.of("application/json"),
+                        Optional.of(clip(argv.toString()))),
                 new VerificationResult.Evidence(prefix + "stdout", VerificationResult.EvidenceType.TEST_OUTPUT,
                         locator + "stdout", r.stdout().digest(), Optional.of("application/octet-stream"),
                         Optional.of(streamNote(r.stdout()))),
@@ -231,8 +233,8 @@ public final class ResultDocument {
                         locator + "stderr", r.stderr().digest(), Optional.of("application/octet-stream"),
                         Optional.of(streamNote(r.stderr()))),
                 new VerificationResult.Evidence(prefix + "exit_status", VerificationResult.EvidenceType.TRACE,
-                        locator + "exit_status", Digests.canonical(outcomeJson(r.outcome())),
-                        Optional.of("application/json"), Optional.of(clip(outcomeJson(r.outcome()).toString()))),
+                        locator + "exit_status", Digests.canonical(outcome),
+                        Optional.of("application/json"), Optional.of(clip(outcome.toString()))),
                 new VerificationResult.Evidence(prefix + "duration", VerificationResult.EvidenceType.TRACE,
                         locator + "duration", Digests.canonical(durationJson(r.duration())),
                         Optional.of("application/json"), Optional.of(durationJson(r.duration()).toString())));

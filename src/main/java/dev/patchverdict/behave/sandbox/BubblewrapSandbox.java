@@ -152,7 +152,9 @@ public final class BubblewrapSandbox implements Sandbox {
         this.setpriv = java.util.Objects.requireNonNull(setpriv, "setpriv");
         this.scratch = scratch;
         this.runnerUid = java.util.Objects.requireNonNull(runnerUid, "runnerUid");
-        this.user = host.user().orElseGet(() -> SandboxUser.fresh(new java.security.SecureRandom(), HostIds.inUse()));
+        // Choosing a fresh user scans every host process: only a runner that drops privileges uses one.
+        this.user = host.user().orElseGet(() -> dropsPrivileges()
+                ? SandboxUser.fresh(new java.security.SecureRandom(), HostIds.inUse()) : SandboxUser.NOBODY);
     }
 
     /** Finds bwrap, prlimit and perl on the injected search path. */
