@@ -130,23 +130,30 @@ class LauncherArchiveTest {
             f.setLength(3L << 30);
         }
         Path cache = dir.resolve("big-cache");
-        // The JVM prints the flags it runs with: C1 alone (level 1) for small inputs, both compilers for large ones.
-        Map<String, String> flags = Map.of("PATCHVERDICT_JAVA_OPTS", "-XX:+PrintFlagsFinal");
+        // The JVM prints the flags it runs with: C1 alone (level 1) for small inputs, both compilers for large ones,
+        // C2 kept by the launcher's directives for the digest alone. The large-input flags silence the JVM's own
+        // output; the test turns it back on to read the flags.
+        Map<String, String> flags = Map.of("PATCHVERDICT_JAVA_OPTS",
+                "-XX:+UnlockDiagnosticVMOptions -XX:+DisplayVMOutput -XX:+PrintFlagsFinal");
         Run large = launch(cache, "0", flags, "--version", big.toString());
         Run small = launch(cache, "0", flags, "--version", FIXTURES.resolve("absolute-path.patch").toString());
         assertFalse(large.err().contains("syntax error"), large.err());
-        assertEquals("4", tieredStopAtLevel(large), "a 3 GiB input keeps C2");
-        assertEquals("1", tieredStopAtLevel(small), "a small input runs with C1 alone");
+        assertEquals(0, large.code(), large.err());
+        assertEquals("4", flag(large, "TieredStopAtLevel"), "a 3 GiB input keeps C2");
+        assertTrue(flag(large, "CompilerDirectivesFile").endsWith("large-input-jit.json"),
+                "a 3 GiB input takes the directives that keep C2 for the digest alone");
+        assertEquals("1", flag(small, "TieredStopAtLevel"), "a small input runs with C1 alone");
+        assertEquals(0, small.code(), small.err());
     }
 
-    private static String tieredStopAtLevel(Run r) {
+    private static String flag(Run r, String name) {
         for (String line : new String(r.out(), StandardCharsets.UTF_8).split("\n")) {
             String[] words = line.trim().split("\\s+");
-            if (words.length >= 4 && words[1].equals("TieredStopAtLevel")) {
+            if (words.length >= 4 && words[1].equals(name)) {
                 return words[3];
             }
         }
-        throw new AssertionError("no TieredStopAtLevel among the printed flags");
+        throw new AssertionError("no " + name + " among the printed flags");
     }
 
     @Test
