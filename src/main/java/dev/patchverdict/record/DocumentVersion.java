@@ -46,6 +46,18 @@ public record DocumentVersion(DocumentType type, String version) {
         return "/dev/patchverdict/schemas/" + schemaFileName();
     }
 
+    // Written out: a record's own equals and hashCode are built from method handles on first use, which cost
+    // every command that keys a map by version (all of them, through the schemas) a few dozen generated classes.
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof DocumentVersion v && type == v.type && version.equals(v.version);
+    }
+
+    @Override
+    public int hashCode() {
+        return 31 * type.hashCode() + version.hashCode();
+    }
+
     /** {@code EvaluatorPlan v0.4}: the prefix of every message about such a document. */
     @Override
     public String toString() {
