@@ -90,6 +90,10 @@ row() { # row WHAT INPUT GIT_INPUT PV_ARGS...
 }
 p="$work/candidate/changes.patch"
 size=$(stat -c %s "$p")
+# The floor under every row: the same JDK starting and stopping with the launcher's small-input flags, no jar.
+floor() { "${PATCHVERDICT_JAVA:-java}" -Xshare:auto -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -XX:-UsePerfData -version; }
+read -r fw fc <<<"$(median_ms floor)"
+echo "| JVM start alone (\`java -version\`) | none | ${baseline:+- | }$fw ms ($fc) | - | - | $(load) |"
 row "diff check" "patch, $size B" "$p" diff check "$p"
 row "digest (canonical JSON)" "result manifest" "$p" digest "$work/result-manifest.json"
 row "validate" "result manifest" "$p" validate "$work/result-manifest.json"
