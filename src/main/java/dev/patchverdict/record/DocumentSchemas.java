@@ -28,7 +28,6 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Iterator;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -50,19 +49,21 @@ public final class DocumentSchemas {
     private static final DocumentSchemas SHIPPED = load();
 
     private final SchemaRegistry registry;
-    /** Each schema compiled on first use: a command checks one or two types, and compiling all costs its start-up. */
+    /**
+     * Each schema read and compiled on first use: a command checks one or two types, and reading all eleven
+     * (70 KB of JSON) and compiling them cost its start-up.
+     */
     private final Map<DocumentVersion, Schema> schemas = new HashMap<>();
-    private final Map<DocumentVersion, JsonNode> sources;
+    private final Map<DocumentVersion, JsonNode> sources = new HashMap<>();
 
-    private DocumentSchemas(SchemaRegistry registry, Map<DocumentVersion, JsonNode> sources) {
+    private DocumentSchemas(SchemaRegistry registry) {
         this.registry = registry;
-        this.sources = sources;
     }
 
     private synchronized Schema schema(DocumentVersion v) {
         Schema schema = schemas.get(v);
         if (schema == null) {
-            schema = registry.getSchema(SchemaLocation.of(v.schemaId()), sources.get(v));
+            schema = registry.getSchema(SchemaLocation.of(v.schemaId()), source(v));
             schema.initializeValidators();
             schemas.put(v, schema);
         }
@@ -90,14 +91,14 @@ public final class DocumentSchemas {
 
     /** The shipped schema's JSON (a copy). */
     public JsonNode schemaJson(DocumentVersion version) {
-        return sources.get(version).deepCopy();
+        return source(version).deepCopy();
     }
 
     /** Top-level property names any version of the type declares. */
     public Set<String> topLevelProperties(DocumentType type) {
         Set<String> names = new LinkedHashSet<>();
         for (String v : type.supportedVersions()) {
-            sources.get(DocumentVersion.of(type, v)).path("properties").fieldNames().forEachRemaining(names::add);
+            source(DocumentVersion.of(type, v)).path("properties").fieldNames().forEachRemaining(names::add);
         }
         return Collections.unmodifiableSet(names);
     }
@@ -107,7 +108,7 @@ public final class DocumentSchemas {
         Set<String> names = null;
         for (String v : type.supportedVersions()) {
             Set<String> required = new LinkedHashSet<>();
-            sources.get(DocumentVersion.of(type, v)).path("required").forEach(n -> required.add(n.textValue()));
+            source(DocumentVersion.of(type, v)).path("required").forEach(n -> required.add(n.textValue()));
             if (names == null) {
                 names = required;
             } else {
@@ -126,17 +127,20 @@ public final class DocumentSchemas {
                 .keyword(new StrictTypeKeyword())
                 .format(new Rfc3339DateTime())
                 .build();
-        SchemaRegistry registry = SchemaRegistry.withDefaultDialect(strict, b -> b.schemaRegistryConfig(config));
-        Map<DocumentVersion, JsonNode> sources = new LinkedHashMap<>();
-        StrictJson json = StrictJson.withDefaults();
-        for (DocumentVersion v : DocumentVersion.all()) {
-            JsonNode source = readResource(json, v);
+        return new DocumentSchemas(SchemaRegistry.withDefaultDialect(strict, b -> b.schemaRegistryConfig(config)));
+    }
+
+    /** The shipped schema's JSON, read on first use; never handed out (callers get copies). */
+    private synchronized JsonNode source(DocumentVersion v) {
+        JsonNode source = sources.get(v);
+        if (source == null) {
+            source = readResource(StrictJson.withDefaults(), v);
             if (!v.schemaId().equals(source.path("$id").textValue())) {
                 throw new IllegalStateException("shipped schema " + v.schemaFileName() + " has the wrong $id");
             }
             sources.put(v, source);
         }
-        return new DocumentSchemas(registry, Collections.unmodifiableMap(sources));
+        return source;
     }
 
     private static JsonNode readResource(StrictJson json, DocumentVersion v) {
