@@ -205,6 +205,29 @@ class BehaveCommandTest {
     }
 
     @Test
+    void aCandidateLinkedFromOutsideTheCandidateRootIsRefused() throws Exception {
+        f.write();
+        commit();
+        Path outside = Files.createDirectories(dir.resolve("outside"));
+        Files.move(dir.resolve("candidate/changes.patch"), outside.resolve("changes.patch"));
+        Files.createSymbolicLink(dir.resolve("candidate/changes.patch"), Path.of("../outside/changes.patch"));
+        assertRefused(run(behave()), "the candidate is not a regular file inside the candidate root");
+    }
+
+    @Test
+    void aCandidateReachedThroughLinksThatStayInsideTheCandidateRootIsRun() throws Exception {
+        f.write();
+        commit();
+        Files.move(dir.resolve("candidate/changes.patch"), dir.resolve("candidate/real.patch"));
+        Files.createSymbolicLink(dir.resolve("candidate/changes.patch"), Path.of("real.patch"));
+        Files.createSymbolicLink(dir.resolve("candidate-link"), Path.of("candidate"));
+        String[] args = behave();
+        args[8] = "candidate-link";
+        Run r = run(args);
+        assertEquals(0, r.rc(), r.err() + r.out());
+    }
+
+    @Test
     void aPlanInsideTheCandidateRootIsRefused() throws Exception {
         f.write();
         commit();
