@@ -283,7 +283,9 @@ class BehaveCommandTest {
         assertEquals("ci-runner-3", result.get("verifier").get("id").textValue(), "recorded as the verifier");
         assertEquals("ci-runner-3", result.get("extensions").elements().next().get("runner_id").textValue());
         assertTrue(run(behave("--runner-id", "ci-runner-3")).out().contains("  runner     ci-runner-3\n"));
-        assertEquals(64, run(behave("--runner-id", " ")).rc());
+        Run blank = run(behave("--runner-id", " "));
+        assertEquals(64, blank.rc(), blank.err());
+        assertTrue(blank.err().contains("--runner-id: the runner id must not be empty"), blank.err());
     }
 
     @Test
