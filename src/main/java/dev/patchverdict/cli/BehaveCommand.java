@@ -30,13 +30,13 @@ final class BehaveCommand implements Callable<Integer> {
     enum Format { text, json }
 
     // The flags that set the runner's ceilings: spelled once, for the options and for a refusal.
-    static final String MAX_WALL_SECONDS = "--max-wall-seconds";
-    static final String MAX_CPU_SECONDS = "--max-cpu-seconds";
-    static final String MAX_MEMORY_MB = "--max-memory-mb";
-    static final String MAX_OUTPUT_BYTES = "--max-output-bytes";
-    static final String MAX_FILE_BYTES = "--max-file-bytes";
-    static final String MAX_CHECKS = "--max-checks";
-    static final String MAX_MUTANTS = "--max-mutants";
+    private static final String MAX_WALL_SECONDS = "--max-wall-seconds";
+    private static final String MAX_CPU_SECONDS = "--max-cpu-seconds";
+    private static final String MAX_MEMORY_MB = "--max-memory-mb";
+    private static final String MAX_OUTPUT_BYTES = "--max-output-bytes";
+    private static final String MAX_FILE_BYTES = "--max-file-bytes";
+    private static final String MAX_CHECKS = "--max-checks";
+    private static final String MAX_MUTANTS = "--max-mutants";
 
     @Spec
     CommandSpec spec;
