@@ -104,10 +104,9 @@ public final class Behave {
             GitTrees git = GitTrees.locate(tools, scratch.directory("git")).orElseThrow(() -> new BehaveException(
                     "git", "not found on PATH (" + tools.searchPath() + "); the runner needs it to build trees"));
             Admitted in = Admission.admit(request, settings.runnerId(), git, started, scratch.directory("inputs"));
-            List<String> over = settings.ceilings().exceededBy(in.plan().plan());
+            List<RunnerCeilings.Excess> over = settings.ceilings().exceededBy(in.plan().plan());
             if (!over.isEmpty()) {
-                throw new BehaveException(request.plan().toString(), "the plan asks for more than this runner allows: "
-                        + String.join("; ", over));
+                throw new CeilingsExceeded(request.plan().toString(), over);
             }
             // The whole scratch space: every tree the sandbox runs on is inside it.
             Sandbox sandbox = settings.sandbox().apply(new SandboxSite(tools, scratch.root(),

@@ -5,7 +5,7 @@ package dev.patchverdict.behave;
  * plan, a missing commitment, an unreadable file. {@link #what()} names the thing, the message
  * says why. Failures of checks are never exceptions; they are verdicts in the result.
  */
-public final class BehaveException extends Exception {
+public sealed class BehaveException extends Exception permits CeilingsExceeded {
     private static final long serialVersionUID = 1L;
     private final String what;
 

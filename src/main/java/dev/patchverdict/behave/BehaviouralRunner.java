@@ -57,8 +57,6 @@ public final class BehaviouralRunner {
     private final Sandbox sandbox;
     private final GitTrees trees;
     private final Path scratch;
-    /** Trees the runner could not remove, named in the evaluation's reasons. */
-    private final List<String> leftovers = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     public BehaviouralRunner(Sandbox sandbox, GitTrees trees, Path scratch) {
         this.sandbox = sandbox;
@@ -71,6 +69,8 @@ public final class BehaviouralRunner {
      * faults (git missing, disk full, an unreadable patch).
      */
     public Evaluation evaluate(BehaviouralPlan plan, Path repo, String commit, Path patchFile) throws BehaveException {
+        // Trees this evaluation could not remove, named in its reasons.
+        List<String> leftovers = new ArrayList<>();
         Optional<String> noSandbox = sandbox.unavailableReason();
         Path base = trees.export(repo, commit, "base");
         Path patched = trees.export(repo, commit, "patched");
@@ -119,7 +119,7 @@ public final class BehaviouralRunner {
         if (plan.mutationAdequacy().isPresent()) {
             MutationAdequacy spec = plan.mutationAdequacy().get();
             if (verdict == Verdict.PROVEN) {
-                AdequacyResult a = adequacy(plan, spec, repo, commit, patchFile);
+                AdequacyResult a = adequacy(plan, spec, repo, commit, patchFile, leftovers);
                 adequacy = Optional.of(a);
                 if (!a.adequate()) {
                     verdict = Verdict.UNVERIFIED;
@@ -137,7 +137,6 @@ public final class BehaviouralRunner {
         ScratchSpace.delete(patched).ifPresent(leftovers::add);
         // A tree that could not be removed is named, never left silently to fill the disk.
         leftovers.forEach(l -> reasons.add("cleanup: " + l));
-        leftovers.clear();
         return new Evaluation(levels, results, adequacy, verdict, reasons, sandbox.describe());
     }
 
@@ -372,7 +371,7 @@ public final class BehaviouralRunner {
     }
 
     private AdequacyResult adequacy(BehaviouralPlan plan, MutationAdequacy spec, Path repo, String commit,
-            Path patchFile) throws BehaveException {
+            Path patchFile, List<String> leftovers) throws BehaveException {
         byte[] patch;
         try {
             // Bytes, not text: a candidate need not be UTF-8, and mutants keep every other byte as it was.
@@ -409,7 +408,7 @@ public final class BehaviouralRunner {
         }
         List<MutantResult> results = new ArrayList<>();
         for (Mutants.Mutant m : mutants) {
-            results.add(tryMutant(plan, spec, killers, m, repo, commit, mutantDir));
+            results.add(tryMutant(plan, spec, killers, m, repo, commit, mutantDir, leftovers));
         }
         long killed = results.stream().filter(r -> r instanceof MutantResult.Killed).count();
         long survived = results.stream().filter(r -> r instanceof MutantResult.Survived).count();
@@ -426,7 +425,7 @@ public final class BehaviouralRunner {
     }
 
     private MutantResult tryMutant(BehaviouralPlan plan, MutationAdequacy spec, List<CheckSpec> killers,
-            Mutants.Mutant m, Path repo, String commit, Path mutantDir) throws BehaveException {
+            Mutants.Mutant m, Path repo, String commit, Path mutantDir, List<String> leftovers) throws BehaveException {
         Path patchFile = mutantDir.resolve(m.id() + ".patch");
         try {
             Files.write(patchFile, m.patch());

@@ -17,6 +17,46 @@ public record RunnerCeilings(double wallSeconds, int cpuSeconds, int memoryMb, l
     public static final RunnerCeilings DEFAULT = new RunnerCeilings(600, 600, 4096, 8L << 20, 256L << 20, 64, 50,
             HostLimits.DEFAULT);
 
+    /**
+     * The ceilings a plan can ask more than, each with the plan field it bounds. How an operator
+     * sets one (a flag, a setting) is the caller's to say.
+     */
+    public enum Limit {
+        WALL_SECONDS("sandbox.wall_seconds"),
+        CPU_SECONDS("sandbox.cpu_seconds"),
+        MEMORY_MB("sandbox.memory_mb"),
+        OUTPUT_BYTES("sandbox.output_bytes"),
+        FILE_SIZE_BYTES("sandbox.file_size_bytes"),
+        CHECKS("the number of checks"),
+        MUTANTS("mutation_adequacy.max_mutants");
+
+        private final String planField;
+
+        Limit(String planField) {
+            this.planField = planField;
+        }
+
+        /** What the plan asks under this limit, as a plan author knows it. */
+        public String planField() {
+            return planField;
+        }
+    }
+
+    /** One way a plan asks for more than a ceiling: what it asks and what the runner allows. */
+    public record Excess(Limit limit, double asked, double allowed) {
+        public Excess {
+            Objects.requireNonNull(limit, "limit");
+            if (!(asked > allowed)) {
+                throw new IllegalArgumentException("asking " + asked + " does not exceed " + allowed);
+            }
+        }
+
+        /** The plan's field, both values: "sandbox.memory_mb is 65536, over the runner's limit of 4096". */
+        public String describe() {
+            return limit.planField() + " is " + number(asked) + ", over the runner's limit of " + number(allowed);
+        }
+    }
+
     public RunnerCeilings {
         Objects.requireNonNull(host, "host");
         if (!(wallSeconds > 0) || cpuSeconds < 1 || memoryMb < 16 || outputBytes < 1 || fileSizeBytes < 1
@@ -25,25 +65,23 @@ public record RunnerCeilings(double wallSeconds, int cpuSeconds, int memoryMb, l
         }
     }
 
-    /** Each way the plan exceeds a ceiling, naming the plan's field, both values and the flag. */
-    public List<String> exceededBy(BehaviouralPlan plan) {
-        List<String> over = new ArrayList<>();
+    /** Each way the plan exceeds a ceiling, in the order the limits are declared. */
+    public List<Excess> exceededBy(BehaviouralPlan plan) {
+        List<Excess> over = new ArrayList<>();
         SandboxLimits s = plan.sandbox();
-        above(over, "sandbox.wall_seconds", s.wallSeconds(), wallSeconds, "--max-wall-seconds");
-        above(over, "sandbox.cpu_seconds", s.cpuSeconds(), cpuSeconds, "--max-cpu-seconds");
-        above(over, "sandbox.memory_mb", s.memoryMb(), memoryMb, "--max-memory-mb");
-        above(over, "sandbox.output_bytes", s.outputBytes(), outputBytes, "--max-output-bytes");
-        above(over, "sandbox.file_size_bytes", s.fileSizeBytes(), fileSizeBytes, "--max-file-bytes");
-        above(over, "the number of checks", plan.checks().size(), checks, "--max-checks");
-        plan.mutationAdequacy().ifPresent(m ->
-                above(over, "mutation_adequacy.max_mutants", m.maxMutants(), mutants, "--max-mutants"));
-        return over;
+        above(over, Limit.WALL_SECONDS, s.wallSeconds(), wallSeconds);
+        above(over, Limit.CPU_SECONDS, s.cpuSeconds(), cpuSeconds);
+        above(over, Limit.MEMORY_MB, s.memoryMb(), memoryMb);
+        above(over, Limit.OUTPUT_BYTES, s.outputBytes(), outputBytes);
+        above(over, Limit.FILE_SIZE_BYTES, s.fileSizeBytes(), fileSizeBytes);
+        above(over, Limit.CHECKS, plan.checks().size(), checks);
+        plan.mutationAdequacy().ifPresent(m -> above(over, Limit.MUTANTS, m.maxMutants(), mutants));
+        return List.copyOf(over);
     }
 
-    private static void above(List<String> over, String field, double asked, double ceiling, String flag) {
+    private static void above(List<Excess> over, Limit limit, double asked, double ceiling) {
         if (asked > ceiling) {
-            over.add(field + " is " + number(asked) + ", over the runner's limit of " + number(ceiling) + " (" + flag
-                    + ")");
+            over.add(new Excess(limit, asked, ceiling));
         }
     }
 

@@ -3,6 +3,7 @@ package dev.patchverdict.cli;
 import dev.patchverdict.behave.Behave;
 import dev.patchverdict.behave.BehaveException;
 import dev.patchverdict.behave.BehaveRequest;
+import dev.patchverdict.behave.CeilingsExceeded;
 import dev.patchverdict.behave.RunnerCeilings;
 import dev.patchverdict.behave.sandbox.HostLimits;
 import dev.patchverdict.behave.sandbox.SandboxUser;
@@ -27,6 +28,15 @@ import picocli.CommandLine.Spec;
         })
 final class BehaveCommand implements Callable<Integer> {
     enum Format { text, json }
+
+    // The flags that set the runner's ceilings: spelled once, for the options and for a refusal.
+    private static final String MAX_WALL_SECONDS = "--max-wall-seconds";
+    private static final String MAX_CPU_SECONDS = "--max-cpu-seconds";
+    private static final String MAX_MEMORY_MB = "--max-memory-mb";
+    private static final String MAX_OUTPUT_BYTES = "--max-output-bytes";
+    private static final String MAX_FILE_BYTES = "--max-file-bytes";
+    private static final String MAX_CHECKS = "--max-checks";
+    private static final String MAX_MUTANTS = "--max-mutants";
 
     @Spec
     CommandSpec spec;
@@ -62,31 +72,31 @@ final class BehaveCommand implements Callable<Integer> {
                     + " the static verifier's id (default: patchverdict-behavioural-runner).")
     String runnerId = Behave.Settings.DEFAULT_RUNNER_ID;
 
-    @Option(names = "--max-wall-seconds", paramLabel = "S", description = "Refuse a plan whose wall_seconds exceeds S"
+    @Option(names = MAX_WALL_SECONDS, paramLabel = "S", description = "Refuse a plan whose wall_seconds exceeds S"
             + " (default: ${DEFAULT-VALUE}).")
     double maxWallSeconds = RunnerCeilings.DEFAULT.wallSeconds();
 
-    @Option(names = "--max-cpu-seconds", paramLabel = "S", description = "Refuse a plan whose cpu_seconds exceeds S"
+    @Option(names = MAX_CPU_SECONDS, paramLabel = "S", description = "Refuse a plan whose cpu_seconds exceeds S"
             + " (default: ${DEFAULT-VALUE}).")
     int maxCpuSeconds = RunnerCeilings.DEFAULT.cpuSeconds();
 
-    @Option(names = "--max-memory-mb", paramLabel = "MB", description = "Refuse a plan whose memory_mb exceeds MB"
+    @Option(names = MAX_MEMORY_MB, paramLabel = "MB", description = "Refuse a plan whose memory_mb exceeds MB"
             + " (default: ${DEFAULT-VALUE}).")
     int maxMemoryMb = RunnerCeilings.DEFAULT.memoryMb();
 
-    @Option(names = "--max-output-bytes", paramLabel = "N", description = "Refuse a plan whose output_bytes exceeds N"
+    @Option(names = MAX_OUTPUT_BYTES, paramLabel = "N", description = "Refuse a plan whose output_bytes exceeds N"
             + " (default: ${DEFAULT-VALUE}).")
     long maxOutputBytes = RunnerCeilings.DEFAULT.outputBytes();
 
-    @Option(names = "--max-file-bytes", paramLabel = "N", description = "Refuse a plan whose file_size_bytes exceeds N"
+    @Option(names = MAX_FILE_BYTES, paramLabel = "N", description = "Refuse a plan whose file_size_bytes exceeds N"
             + " (default: ${DEFAULT-VALUE}).")
     long maxFileBytes = RunnerCeilings.DEFAULT.fileSizeBytes();
 
-    @Option(names = "--max-checks", paramLabel = "N", description = "Refuse a plan with more than N checks"
+    @Option(names = MAX_CHECKS, paramLabel = "N", description = "Refuse a plan with more than N checks"
             + " (default: ${DEFAULT-VALUE}).")
     int maxChecks = RunnerCeilings.DEFAULT.checks();
 
-    @Option(names = "--max-mutants", paramLabel = "N", description = "Refuse a plan whose max_mutants exceeds N"
+    @Option(names = MAX_MUTANTS, paramLabel = "N", description = "Refuse a plan whose max_mutants exceeds N"
             + " (default: ${DEFAULT-VALUE}).")
     int maxMutants = RunnerCeilings.DEFAULT.mutants();
 
@@ -125,28 +135,48 @@ final class BehaveCommand implements Callable<Integer> {
         BehaveRequest request = new BehaveRequest(ctx.resolve(plan), ctx.resolve(workUnit), ctx.resolve(resultManifest),
                 ctx.resolve(candidateRoot), ctx.resolve(staticResult), ctx.resolve(repo),
                 Optional.ofNullable(commitment).map(ctx::resolve), Optional.ofNullable(output).map(ctx::resolve));
-        RunnerCeilings ceilings = ceilings();
-        if (ceilings.host().user().filter(SandboxUser::isNobody).isPresent()) {
+        Behave.Settings settings = settings(ctx, ceilings());
+        if (settings.ceilings().host().user().filter(SandboxUser::isNobody).isPresent()) {
             ctx.err().println("patchverdict: warning: --sandbox-user " + sandboxUser + " is (or shares an id with)"
                     + " the host's nobody: when run as root, any other process running as nobody can reach and"
                     + " rewrite the sandbox's tree; the default, auto, gives each run a user of its own");
         }
-        Behave.Settings settings = Behave.Settings.of(ctx.clock(), ctx.env(), Version.get(),
-                Path.of(System.getProperty("java.io.tmpdir"))).withRunner(runnerId, ceilings);
         try {
             Behave.Outcome o = Behave.run(request, settings);
             ctx.out().print(format == Format.json ? o.result().toJson().toPrettyString() + "\n" : o.report());
             o.leftovers().forEach(l -> ctx.err().println("patchverdict: behave: cleanup: " + l));
             return o.exitCode();
+        } catch (CeilingsExceeded e) {
+            throw CliException.undecided(e.what(), e.message(x -> x.describe() + " (" + flag(x.limit()) + ")"));
         } catch (BehaveException e) {
             throw CliException.undecided(e.what(), e.getMessage());
         }
     }
 
-    private RunnerCeilings ceilings() {
-        if (runnerId.isBlank()) {
-            throw CliException.usage("usage: behave: --runner-id must not be empty");
+    /** The library checks the runner id; a blank one is the operator's usage error. */
+    private Behave.Settings settings(CliContext ctx, RunnerCeilings ceilings) {
+        Behave.Settings base = Behave.Settings.of(ctx.clock(), ctx.env(), Version.get(),
+                Path.of(System.getProperty("java.io.tmpdir")));
+        try {
+            return base.withRunner(runnerId, ceilings);
+        } catch (IllegalArgumentException e) {
+            throw CliException.usage("usage: behave: --runner-id: " + e.getMessage());
         }
+    }
+
+    private static String flag(RunnerCeilings.Limit limit) {
+        return switch (limit) {
+            case WALL_SECONDS -> MAX_WALL_SECONDS;
+            case CPU_SECONDS -> MAX_CPU_SECONDS;
+            case MEMORY_MB -> MAX_MEMORY_MB;
+            case OUTPUT_BYTES -> MAX_OUTPUT_BYTES;
+            case FILE_SIZE_BYTES -> MAX_FILE_BYTES;
+            case CHECKS -> MAX_CHECKS;
+            case MUTANTS -> MAX_MUTANTS;
+        };
+    }
+
+    private RunnerCeilings ceilings() {
         try {
             return new RunnerCeilings(maxWallSeconds, maxCpuSeconds, maxMemoryMb, maxOutputBytes, maxFileBytes,
                     maxChecks, maxMutants, new HostLimits(maxProcesses, shmBytes, maxTreeBytes,

@@ -20,11 +20,39 @@ public final class Excerpts {
         if (s.length() <= max) {
             return s;
         }
+        String head = head(s, max);
+        return head + "... (" + (s.length() - head.length()) + " more chars)";
+    }
+
+    /**
+     * {@code s} if it is at most {@code max} chars, otherwise its first {@code max} chars followed
+     * by {@code marker}: a cut that says so in the caller's own words.
+     */
+    public static String clip(String s, int max, String marker) {
+        return s.length() <= max ? s : head(s, max) + marker;
+    }
+
+    /**
+     * {@code s} if it is at most {@code max} chars, otherwise its start followed by {@code marker},
+     * the two together at most {@code max} chars: for a field of fixed width.
+     */
+    public static String fit(String s, int max, String marker) {
+        if (marker.length() > max) {
+            throw new IllegalArgumentException("the marker is longer than " + max + " chars");
+        }
+        return s.length() <= max ? s : head(s, max - marker.length()) + marker;
+    }
+
+    /** The first {@code max} chars of {@code s}, one fewer where the cut would split a surrogate pair. */
+    private static String head(String s, int max) {
+        if (s.length() <= max) {
+            return s;
+        }
         int end = max;
-        if (Character.isHighSurrogate(s.charAt(end - 1))) {
+        if (end > 0 && Character.isHighSurrogate(s.charAt(end - 1))) {
             end--; // never split a surrogate pair
         }
-        return s.substring(0, end) + "... (" + (s.length() - end) + " more chars)";
+        return s.substring(0, end);
     }
 
     /** Every line cut to {@link #LINE}, then the whole cut to {@code max}. */

@@ -205,6 +205,29 @@ class BehaveCommandTest {
     }
 
     @Test
+    void aCandidateLinkedFromOutsideTheCandidateRootIsRefused() throws Exception {
+        f.write();
+        commit();
+        Path outside = Files.createDirectories(dir.resolve("outside"));
+        Files.move(dir.resolve("candidate/changes.patch"), outside.resolve("changes.patch"));
+        Files.createSymbolicLink(dir.resolve("candidate/changes.patch"), Path.of("../outside/changes.patch"));
+        assertRefused(run(behave()), "the candidate is not a regular file inside the candidate root");
+    }
+
+    @Test
+    void aCandidateReachedThroughLinksThatStayInsideTheCandidateRootIsRun() throws Exception {
+        f.write();
+        commit();
+        Files.move(dir.resolve("candidate/changes.patch"), dir.resolve("candidate/real.patch"));
+        Files.createSymbolicLink(dir.resolve("candidate/changes.patch"), Path.of("real.patch"));
+        Files.createSymbolicLink(dir.resolve("candidate-link"), Path.of("candidate"));
+        String[] args = behave();
+        args[8] = "candidate-link";
+        Run r = run(args);
+        assertEquals(0, r.rc(), r.err() + r.out());
+    }
+
+    @Test
     void aPlanInsideTheCandidateRootIsRefused() throws Exception {
         f.write();
         commit();
@@ -260,7 +283,9 @@ class BehaveCommandTest {
         assertEquals("ci-runner-3", result.get("verifier").get("id").textValue(), "recorded as the verifier");
         assertEquals("ci-runner-3", result.get("extensions").elements().next().get("runner_id").textValue());
         assertTrue(run(behave("--runner-id", "ci-runner-3")).out().contains("  runner     ci-runner-3\n"));
-        assertEquals(64, run(behave("--runner-id", " ")).rc());
+        Run blank = run(behave("--runner-id", " "));
+        assertEquals(64, blank.rc(), blank.err());
+        assertTrue(blank.err().contains("--runner-id: the runner id must not be empty"), blank.err());
     }
 
     @Test

@@ -8,6 +8,7 @@ import dev.patchverdict.diff.DiagnosticCode;
 import dev.patchverdict.diff.DiffReader;
 import dev.patchverdict.diff.DiffResult;
 import dev.patchverdict.diff.Profile;
+import dev.patchverdict.text.Excerpts;
 import dev.patchverdict.text.SafeText;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -46,7 +47,7 @@ final class CandidatePaths {
             if (i == patch.length || patch[i] == '\n') {
                 String text = new String(patch, start, i - start, StandardCharsets.UTF_8);
                 if (text.startsWith("diff --git ")) {
-                    header = text.length() > 200 ? text.substring(0, 200) + "..." : text;
+                    header = Excerpts.clip(text, 200, "...");
                 }
                 start = i + 1;
                 n++;

@@ -3,6 +3,7 @@ package dev.patchverdict.behave.judge;
 import static dev.patchverdict.text.SafeText.Style.REPORT;
 
 import dev.patchverdict.behave.plan.Equivalence;
+import dev.patchverdict.text.Excerpts;
 import dev.patchverdict.text.SafeText;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -92,6 +93,6 @@ public final class Equivalences {
     }
 
     private static String shorten(String s) {
-        return s.length() <= 80 ? s : s.substring(0, 77) + "...";
+        return Excerpts.fit(s, 80, "...");
     }
 }

@@ -33,6 +33,7 @@ import dev.patchverdict.record.JsonNumber;
 import dev.patchverdict.record.Metric;
 import dev.patchverdict.record.ResourceUsage;
 import dev.patchverdict.record.VerificationResult;
+import dev.patchverdict.text.Excerpts;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -212,7 +213,7 @@ public final class ResultDocument {
             return Optional.empty();
         }
         String s = sb.toString();
-        return Optional.of(s.length() <= MAX_DIAGNOSTICS ? s : s.substring(0, MAX_DIAGNOSTICS) + "\n... cut\n");
+        return Optional.of(Excerpts.clip(s, MAX_DIAGNOSTICS, "\n... cut\n"));
     }
 
     /** Five evidence items per run: argv, stdout, stderr, exit status, duration. */
@@ -414,6 +415,6 @@ public final class ResultDocument {
     }
 
     private static String clip(String s) {
-        return s.length() <= 1000 ? s : s.substring(0, 997) + "...";
+        return Excerpts.fit(s, 1000, "...");
     }
 }

@@ -14,6 +14,7 @@ import dev.patchverdict.behave.judge.Verdict;
 import dev.patchverdict.behave.mutation.MutantResult;
 import dev.patchverdict.behave.sandbox.Durations;
 import dev.patchverdict.behave.sandbox.RunRecord;
+import dev.patchverdict.text.Excerpts;
 import dev.patchverdict.text.SafeText;
 import java.util.Locale;
 
@@ -61,10 +62,7 @@ public final class TextReport {
                 if (lc.comparison() instanceof Comparison.Different d) {
                     sb.append("      ").append(lc.subject()).append(": first difference at ")
                             .append(SafeText.escape(d.firstDifference(), REPORT)).append('\n');
-                    String diff = d.unifiedDiff();
-                    if (diff.length() > MAX_DIFF_CHARS) {
-                        diff = diff.substring(0, MAX_DIFF_CHARS) + "\n... cut\n";
-                    }
+                    String diff = Excerpts.clip(d.unifiedDiff(), MAX_DIFF_CHARS, "\n... cut\n");
                     for (String line : TextDiff.lines(diff)) {
                         sb.append("        ").append(SafeText.escape(line, REPORT)).append('\n');
                     }

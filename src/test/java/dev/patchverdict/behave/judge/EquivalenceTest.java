@@ -52,6 +52,16 @@ class EquivalenceTest {
     }
 
     @Test
+    void aLongLineNamedInTheFirstDifferenceIsCutBetweenCharactersNotInsideOne() {
+        // 76 ASCII chars, then a character outside the BMP across the cut at 77.
+        String line = "x".repeat(76) + "\uD83D\uDE00".repeat(10);
+        Comparison.Different d = different(cmp(op("set", "{}"), "a\n", "a\n" + line + "\n"));
+        assertEquals("line \"" + "x".repeat(76) + "...\" (not expected, observed 1 times)", d.firstDifference());
+        Comparison.Different fits = different(cmp(op("set", "{}"), "a\n", "a\n" + "y".repeat(80) + "\n"));
+        assertTrue(fits.firstDifference().contains("\"" + "y".repeat(80) + "\""), fits.firstDifference());
+    }
+
+    @Test
     void canonicalComparesJsonAfterDeclaredNormalisation() {
         Equivalence plain = op("canonical", "{}");
         assertEquals(new Comparison.Equivalent("canonical"), cmp(plain, "{\"a\":1,\"b\":[1,2]}", "{ \"b\": [1, 2], \"a\": 1 }"));
