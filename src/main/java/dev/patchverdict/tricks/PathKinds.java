@@ -72,10 +72,6 @@ final class PathKinds {
         return Lang.OTHER;
     }
 
-    static boolean isCode(String path) {
-        return lang(path) != Lang.OTHER;
-    }
-
     /** Third-party or generated code copied into the tree (a built jQuery, vendored packages): its comments are not the patch's words. */
     static boolean isVendored(String path) {
         String p = "/" + path;
