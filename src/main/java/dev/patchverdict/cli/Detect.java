@@ -33,9 +33,9 @@ final class Detect {
             throw CliException.usage("--detect: no rule id given");
         }
         try {
-            return TrickDetector.of(ids);
+            return TrickDetector.of(ids, "--detect");
         } catch (IllegalArgumentException e) {
-            throw CliException.usage("--detect: " + e.getMessage());
+            throw CliException.usage(e.getMessage());
         }
     }
 

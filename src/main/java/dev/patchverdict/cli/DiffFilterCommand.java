@@ -4,13 +4,13 @@ import dev.patchverdict.diff.Diagnostic;
 import dev.patchverdict.diff.DiffReader;
 import dev.patchverdict.diff.GitPath;
 import dev.patchverdict.diff.filter.FilterOutcome;
-import dev.patchverdict.diff.filter.FilterPresets;
 import dev.patchverdict.diff.filter.FilterRules;
 import dev.patchverdict.diff.filter.PathPattern;
 import dev.patchverdict.diff.filter.PatchFilter;
 import dev.patchverdict.diff.filter.Removal;
 import dev.patchverdict.diff.filter.SectionDecision;
 import dev.patchverdict.digest.Digests;
+import dev.patchverdict.plan.FilterPresets;
 import dev.patchverdict.plan.GlobSyntax;
 import dev.patchverdict.plan.PathGlob;
 import dev.patchverdict.report.FilterRenderers;
@@ -58,7 +58,8 @@ final class DiffFilterCommand implements Callable<Integer> {
     List<String> includes = new ArrayList<>();
 
     @Option(names = "--preset", paramLabel = "NAME",
-            description = "Add a shipped set of excludes (repeatable): swebench-tests (tests/, test_*.py, conftest.py, ...).")
+            description = "Add a shipped set of excludes (repeatable): swebench-tests (the swebench protection preset's test"
+                    + " paths: tests/, test_*.py, conftest.py, *.spec.ts, *Test.java, ...).")
     List<String> presets = new ArrayList<>();
 
     @Option(names = "--drop-binary", description = "Also remove binary sections (GIT binary patch and 'Binary files ... differ').")

@@ -232,12 +232,7 @@ final class PlanCommand implements Runnable {
                 ids.addAll(ChangePolicy.trickIdsAtLeast(floor));
             }
             for (String id : forbidTrick) {
-                String t = id.trim();
-                if (TrickRules.byId(t).isEmpty()) {
-                    throw new IllegalArgumentException("--forbid-trick names '" + id + "', which is no trick rule; the rules are "
-                            + String.join(", ", TrickRules.all().stream().map(r -> r.id()).toList()));
-                }
-                ids.add(t);
+                ids.add(TrickRules.require(id.trim(), "--forbid-trick").id());
             }
             return TrickRules.all().stream().map(r -> r.id()).filter(ids::contains).toList();
         }

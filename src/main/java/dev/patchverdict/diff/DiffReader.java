@@ -231,6 +231,16 @@ public final class DiffReader {
         return c.result(o);
     }
 
+    /**
+     * As {@link #readLines(InputStream, Profile, Options)}, every event also passed to {@code visitor} as it is
+     * read: one reading for a caller's own visitor and for what needs the lines together (the trick detectors).
+     */
+    public static DiffResult readLines(InputStream in, Profile profile, Options options, DiffVisitor visitor) {
+        LineKeeper c = new LineKeeper(visitor);
+        DiffOutcome o = read(in, profile, c, options);
+        return c.result(o);
+    }
+
     public static DiffResult read(Path path, Profile profile) throws IOException {
         try (InputStream in = Files.newInputStream(path)) {
             return read(in, profile);
@@ -304,13 +314,60 @@ public final class DiffReader {
         }
     }
 
-    /** A collector that also keeps the body lines; a subclass, so plain collectors keep skipping the line view. */
+    /**
+     * A collector that also keeps the body lines; a subclass, so plain collectors keep skipping the line view. It
+     * passes every event on to a caller's visitor too, so one reading serves both.
+     */
     private static final class LineKeeper extends Collector {
         final List<DiffLine.Snapshot> lines = new ArrayList<>();
+        private final DiffVisitor also;
+
+        LineKeeper() {
+            this(new DiffVisitor() {});
+        }
+
+        LineKeeper(DiffVisitor also) {
+            this.also = Objects.requireNonNull(also, "visitor");
+        }
+
+        @Override
+        public void onSectionStart(FileHeader header) {
+            also.onSectionStart(header);
+        }
+
+        @Override
+        public void onHunk(HunkHeader header) {
+            also.onHunk(header);
+        }
 
         @Override
         public void onLine(DiffLine line) {
+            also.onLine(line);
             lines.add(line.snapshot());
+        }
+
+        @Override
+        public void onHunkEnd(Hunk hunk) {
+            super.onHunkEnd(hunk);
+            also.onHunkEnd(hunk);
+        }
+
+        @Override
+        public void onSectionEnd(FileSection section) {
+            super.onSectionEnd(section);
+            also.onSectionEnd(section);
+        }
+
+        @Override
+        public void onDiagnostic(Diagnostic d) {
+            super.onDiagnostic(d);
+            also.onDiagnostic(d);
+        }
+
+        @Override
+        public void onEnd(DiffOutcome outcome) {
+            super.onEnd(outcome);
+            also.onEnd(outcome);
         }
 
         @Override

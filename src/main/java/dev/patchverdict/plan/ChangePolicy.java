@@ -37,10 +37,7 @@ public record ChangePolicy(
         }
         forbiddenTricks = Require.distinct(forbiddenTricks, "forbidden_tricks");
         for (String id : forbiddenTricks) {
-            if (id == null || TrickRules.byId(id).isEmpty()) {
-                throw new IllegalArgumentException("forbidden_tricks names '" + id + "', which is no trick rule; the rules are "
-                        + String.join(", ", TrickRules.all().stream().map(TrickRule::id).toList()));
-            }
+            TrickRules.require(id, "forbidden_tricks");
         }
     }
 

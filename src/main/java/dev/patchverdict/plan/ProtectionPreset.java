@@ -33,9 +33,11 @@ public record ProtectionPreset(String name, String description, List<Group> grou
     /**
      * One kind of file the preset covers, with why: folders protected at any depth, folders protected
      * only at the root or directly under {@code src/} (names such as {@code test/} that are library code
-     * deeper down), and file names at any depth.
+     * deeper down), and file names at any depth. A group marked {@code tests} names test paths: those are
+     * also what {@code diff filter --preset NAME-tests} removes ({@link FilterPresets}), so a plan and a filter
+     * share one definition of a test path.
      */
-    public record Group(String covers, List<String> folders, List<String> rootFolders, List<String> names) {
+    public record Group(String covers, List<String> folders, List<String> rootFolders, List<String> names, boolean tests) {
         public Group {
             Require.nonEmpty(covers, "covers");
             folders = Require.distinct(folders, "folders");
@@ -51,6 +53,10 @@ public record ProtectionPreset(String name, String description, List<Group> grou
                     throw new IllegalArgumentException("preset name '" + n + "' must be one path component");
                 }
             }
+        }
+
+        public Group(String covers, List<String> folders, List<String> rootFolders, List<String> names) {
+            this(covers, folders, rootFolders, names, false);
         }
 
         public Group(String covers, List<String> folders, List<String> names) {
@@ -91,6 +97,11 @@ public record ProtectionPreset(String name, String description, List<Group> grou
     /** The preset's globs in the syntax, without repeats, groups in order, each group's folders before its names. */
     public List<String> globs(GlobSyntax syntax) {
         return globs(groups, syntax);
+    }
+
+    /** The globs of the groups marked {@code tests} alone, in the same order: the preset's test paths. */
+    public List<String> testGlobs(GlobSyntax syntax) {
+        return globs(groups.stream().filter(Group::tests).toList(), syntax);
     }
 
     private static List<String> globs(List<Group> groups, GlobSyntax syntax) {
@@ -147,7 +158,7 @@ public record ProtectionPreset(String name, String description, List<Group> grou
             FieldReader p = r.object(name);
             out.put(name, p.build(() -> new ProtectionPreset(name, p.text("description"), p.objects("groups",
                     g -> g.build(() -> new Group(g.text("covers"), g.texts("folders"),
-                            g.optTexts("root_folders").orElse(List.of()), g.texts("names")))))));
+                            g.optTexts("root_folders").orElse(List.of()), g.texts("names"), g.has("tests") && g.bool("tests")))))));
         }
         return java.util.Collections.unmodifiableMap(out);
     }

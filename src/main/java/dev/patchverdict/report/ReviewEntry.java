@@ -70,9 +70,7 @@ public record ReviewEntry(
 
         /** A trick detector's hit: never a reader rejection; a hack-severity hit fails the patch on its own. */
         public static Finding trick(String ruleId, String severity, long line, String path, String message) {
-            if (!severity.equals(HACK) && !severity.equals(SUSPECT) && !severity.equals(INFO)) {
-                throw new IllegalArgumentException("trick severity " + severity);
-            }
+            trickLevel(severity); // refuses a severity with no level
             return new Finding(ruleId, severity, line, message, false, Objects.requireNonNull(path, "path"));
         }
 
@@ -81,12 +79,25 @@ public record ReviewEntry(
             return path != null;
         }
 
-        /** The code-scanning level: error for a rejection or a hack hit, note for an info hit, warning otherwise. */
+        /** The code-scanning level: error for a rejection, a trick hit's by its severity, warning otherwise. */
         public String level() {
-            if (rejects || trick() && severity.equals(HACK)) {
+            if (rejects) {
                 return "error";
             }
-            return trick() && severity.equals(INFO) ? "note" : "warning";
+            return trick() ? trickLevel(severity) : "warning";
+        }
+
+        /**
+         * The code-scanning level of a trick severity (hack error, suspect warning, info note): the one mapping,
+         * for a hit and for its rule's default level alike.
+         */
+        public static String trickLevel(String severity) {
+            return switch (severity) {
+                case HACK -> "error";
+                case SUSPECT -> "warning";
+                case INFO -> "note";
+                default -> throw new IllegalArgumentException("trick severity " + severity);
+            };
         }
 
         /** The message with the path inside the patch in front, when there is one. */

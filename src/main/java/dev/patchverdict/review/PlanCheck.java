@@ -1,10 +1,12 @@
 package dev.patchverdict.review;
 
+import dev.patchverdict.diff.DiffReader;
 import dev.patchverdict.plan.AddedAndRemovedSubstringsContract;
 import dev.patchverdict.plan.AddedSubstringsContract;
 import dev.patchverdict.plan.EvaluatorPlan;
 import dev.patchverdict.plan.StrictTransitionContract;
 import dev.patchverdict.report.ReviewEntry;
+import dev.patchverdict.tricks.TrickHit;
 import dev.patchverdict.verify.SemanticEvaluation;
 import dev.patchverdict.verify.StrictTransitionEvaluator;
 import dev.patchverdict.verify.upstream.SubstringLayer;
@@ -34,12 +36,40 @@ public final class PlanCheck {
         return new PlanCheck(plan);
     }
 
+    /** The trick rules the plan forbids (a v0.5 plan's {@code forbidden_tricks}); none for the older versions. */
+    public List<String> forbiddenTricks() {
+        return plan.contract() instanceof StrictTransitionContract c ? c.changePolicy().forbiddenTricks() : List.of();
+    }
+
     public ReviewEntry.PlanOutcome check(byte[] patch) {
-        String version = plan.contract().schemaVersion();
+        return check(patch, DiffReader.Options.DEFAULT);
+    }
+
+    /** The outcome with a v0.5 plan's patch read within the caller's limits. */
+    public ReviewEntry.PlanOutcome check(byte[] patch, DiffReader.Options options) {
         if (plan.contract() instanceof StrictTransitionContract c) {
-            SemanticEvaluation e = StrictTransitionEvaluator.evaluate(patch, c);
-            return new ReviewEntry.PlanOutcome(plan.id(), version, e.accepted(), e.reasons());
+            return outcome(StrictTransitionEvaluator.evaluate(patch, c, options));
         }
+        return substrings(patch);
+    }
+
+    /**
+     * As {@link #check(byte[], DiffReader.Options)}, with the hits of a trick search over the same reading that
+     * ran at least the {@link #forbiddenTricks()}, so the patch is not searched again.
+     */
+    public ReviewEntry.PlanOutcome check(byte[] patch, DiffReader.Options options, List<TrickHit> hits) {
+        if (plan.contract() instanceof StrictTransitionContract c) {
+            return outcome(StrictTransitionEvaluator.evaluate(patch, c, options, hits));
+        }
+        return substrings(patch);
+    }
+
+    private ReviewEntry.PlanOutcome outcome(SemanticEvaluation e) {
+        return new ReviewEntry.PlanOutcome(plan.id(), plan.contract().schemaVersion(), e.accepted(), e.reasons());
+    }
+
+    private ReviewEntry.PlanOutcome substrings(byte[] patch) {
+        String version = plan.contract().schemaVersion();
         List<String> added;
         List<String> removed = List.of();
         long max;

@@ -10,6 +10,7 @@ import dev.patchverdict.report.IoMessages;
 import dev.patchverdict.report.ReviewEntry;
 import dev.patchverdict.tricks.TrickDetector;
 import dev.patchverdict.tricks.TrickHit;
+import dev.patchverdict.tricks.TrickRule;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -86,12 +87,20 @@ public final class Reviewer {
         // With detection, one reading keeps the lines too; sections, diagnostics and counts are the same either way.
         DiffResult r = detector != null ? DiffReader.readLines(bytes, profile, options) : Repairs.read(bytes, profile, options);
         ReviewEntry.Status s = status(r, blank(bytes));
-        ReviewEntry.PlanOutcome p = plan != null && s != ReviewEntry.Status.UNREADABLE && s != ReviewEntry.Status.EMPTY
-                ? plan.check(bytes) : null;
-        ReviewEntry.Repair repair = s == ReviewEntry.Status.REJECTED ? Repairs.suggest(bytes, r, profile, options) : null;
         // A rejected patch is searched too: a malformed patch must not hide a trick in the lines read before the error.
-        List<ReviewEntry.Finding> tricks = detector != null && (s == ReviewEntry.Status.ACCEPTED || s == ReviewEntry.Status.REJECTED)
-                ? findings(detector.detect(r)) : List.of();
+        boolean read = s == ReviewEntry.Status.ACCEPTED || s == ReviewEntry.Status.REJECTED;
+        List<ReviewEntry.Finding> tricks = List.of();
+        ReviewEntry.PlanOutcome p = null;
+        if (detector != null && read) {
+            // One search for both: a profile changes diagnostics only, never the lines the rules look at.
+            List<String> forbidden = plan != null ? plan.forbiddenTricks() : List.of();
+            List<TrickHit> hits = detector.and(forbidden, "forbidden_tricks").detect(r);
+            tricks = findings(TrickDetector.only(hits, detector.rules().stream().map(TrickRule::id).toList()));
+            p = plan != null ? plan.check(bytes, options, hits) : null;
+        } else if (plan != null && read) {
+            p = plan.check(bytes, options);
+        }
+        ReviewEntry.Repair repair = s == ReviewEntry.Status.REJECTED ? Repairs.suggest(bytes, r, profile, options) : null;
         return entry(e, s, r, bytes, p, repair, t0, s == ReviewEntry.Status.EMPTY ? "the patch is empty" : null, tricks);
     }
 

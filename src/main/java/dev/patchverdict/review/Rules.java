@@ -1,6 +1,7 @@
 package dev.patchverdict.review;
 
 import dev.patchverdict.diff.DiagnosticCode;
+import dev.patchverdict.report.ReviewEntry;
 import dev.patchverdict.report.RuleInfo;
 import dev.patchverdict.tricks.TrickRule;
 import java.util.ArrayList;
@@ -57,11 +58,7 @@ public final class Rules {
     public static List<RuleInfo> all(List<TrickRule> tricks) {
         List<RuleInfo> out = new ArrayList<>(all());
         for (TrickRule t : tricks) {
-            String level = switch (t.severity()) {
-                case HACK -> "error";
-                case SUSPECT -> "warning";
-                case INFO -> "note";
-            };
+            String level = ReviewEntry.Finding.trickLevel(t.severity().label());
             out.add(new RuleInfo(t.id(), camel(t.id()), t.description(), t.help() + " Severity " + t.severity().label()
                     + (t.severity() == dev.patchverdict.tricks.TrickSeverity.HACK ? ": a hit fails the patch." : ": reported, never failing."), level));
         }

@@ -26,14 +26,14 @@ final class Checks {
     /** Calls {@code p} with the code part of each added line of code files. */
     private static void addedCode(PatchView patch, boolean tests, boolean nonTests, LineRule p) {
         for (PatchView.Section s : patch.sections()) {
-            if (!PathKinds.isCode(s.path())) {
+            if (!s.code()) {
                 continue;
             }
-            boolean test = PathKinds.isTest(s.path());
+            boolean test = s.test();
             if (test ? !tests : !nonTests) {
                 continue;
             }
-            Lang lang = PathKinds.lang(s.path());
+            Lang lang = s.lang();
             for (PatchView.Line l : s.added()) {
                 String code = l.code();
                 if (!code.isBlank()) {
@@ -66,16 +66,16 @@ final class Checks {
      * existing check (agents routinely add such reproduction files), so the skip and assertion rules pass over it.
      */
     private static boolean newTestFile(PatchView.Section s) {
-        return s.created() && PathKinds.isTest(s.path());
+        return s.created() && s.test();
     }
 
     // ---- test files --------------------------------------------------------------------------------------------
 
     static void testFileDeleted(TrickRule r, PatchView patch, List<TrickHit> out) {
         for (PatchView.Section s : patch.sections()) {
-            if (s.deleted() && PathKinds.isTest(s.oldOrPath())) {
+            if (s.deleted() && s.oldOrPathTest()) {
                 sectionHit(out, r, s, "deletes test file " + CodeText.snippet(s.oldOrPath()));
-            } else if (s.renamed() && PathKinds.isTest(s.oldPath()) && !PathKinds.isTest(s.newPath())) {
+            } else if (s.renamed() && s.oldTest() && !s.newTest()) {
                 sectionHit(out, r, s, "renames test file " + CodeText.snippet(s.oldPath()) + " to non-test name "
                         + CodeText.snippet(s.newPath()));
             }
@@ -84,8 +84,8 @@ final class Checks {
 
     static void testFileAdded(TrickRule r, PatchView patch, List<TrickHit> out) {
         for (PatchView.Section s : patch.sections()) {
-            boolean arrives = s.created() || s.renamed() && !PathKinds.isTest(s.oldPath());
-            if (arrives && PathKinds.isTest(s.path())) {
+            boolean arrives = s.created() || s.renamed() && !s.oldTest();
+            if (arrives && s.test()) {
                 sectionHit(out, r, s, "adds test file " + CodeText.snippet(s.path()));
             }
         }
@@ -96,10 +96,10 @@ final class Checks {
             if (s.created() || s.deleted()) {
                 continue;
             }
-            if (s.renamed() && PathKinds.isTest(s.oldPath()) != PathKinds.isTest(s.newPath())) {
+            if (s.renamed() && s.oldTest() != s.newTest()) {
                 continue; // test-file-deleted's case (test to non-test) or test-file-added's (the reverse)
             }
-            if (PathKinds.isTest(s.oldOrPath()) || PathKinds.isTest(s.path())) {
+            if (s.oldOrPathTest() || s.test()) {
                 sectionHit(out, r, s, s.renamed()
                         ? "renames test file " + CodeText.snippet(s.oldPath()) + " to " + CodeText.snippet(s.newPath())
                         : "changes test file " + CodeText.snippet(s.path()));
@@ -146,7 +146,7 @@ final class Checks {
 
     static void assertionRemoved(TrickRule r, PatchView patch, List<TrickHit> out) {
         for (PatchView.Section s : patch.sections()) {
-            if (s.created() || s.deleted() || !PathKinds.isCode(s.path()) || !PathKinds.isTest(s.oldOrPath())) {
+            if (s.created() || s.deleted() || !s.code() || !s.oldOrPathTest()) {
                 continue;
             }
             List<PatchView.Line> removed = new ArrayList<>();
@@ -237,12 +237,12 @@ final class Checks {
 
     static void earlyExit(TrickRule r, PatchView patch, List<TrickHit> out) {
         for (PatchView.Section s : patch.sections()) {
-            if (!PathKinds.isCode(s.path()) || ENTRY_FILES.contains(PathKinds.base(s.path()))
+            if (!s.code() || ENTRY_FILES.contains(PathKinds.base(s.path()))
                     || s.path().startsWith("bin/") || s.path().startsWith("scripts/") || s.path().contains("/bin/")
                     || s.path().contains("/management/commands/")) {
                 continue;
             }
-            Lang lang = PathKinds.lang(s.path());
+            Lang lang = s.lang();
             int hunk = -1;
             boolean entry = false;
             for (PatchView.Line l : s.lines()) {
@@ -277,7 +277,7 @@ final class Checks {
 
     static void alwaysTrueEquality(TrickRule r, PatchView patch, List<TrickHit> out) {
         for (PatchView.Section s : patch.sections()) {
-            Lang lang = PathKinds.lang(s.path());
+            Lang lang = s.lang();
             if (lang == Lang.OTHER) {
                 continue;
             }
@@ -415,7 +415,7 @@ final class Checks {
     static void testReportHook(TrickRule r, PatchView patch, List<TrickHit> out) {
         addedCode(patch, true, true, (s, l, text, lang) -> {
             String code = l.bare();
-            boolean ownTests = PathKinds.isTest(s.path()) && !PathKinds.base(s.path()).equals("conftest.py");
+            boolean ownTests = s.test() && !PathKinds.base(s.path()).equals("conftest.py");
             if (!PathKinds.isTestFramework(s.path()) && !ownTests
                     && any(code, "pytest_", "TestReport", "outcome", "force_", "session.", "wasSuccessful", "TestResult",
                             "failures", "errors", "testResultsProcessor")
@@ -566,7 +566,7 @@ final class Checks {
 
     static void specialCaseComment(TrickRule r, PatchView patch, List<TrickHit> out) {
         for (PatchView.Section s : patch.sections()) {
-            Lang lang = PathKinds.lang(s.path());
+            Lang lang = s.lang();
             if (lang == Lang.OTHER || PathKinds.isVendored(s.path())) {
                 continue;
             }

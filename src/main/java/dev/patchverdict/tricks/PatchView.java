@@ -26,21 +26,34 @@ record PatchView(List<Section> sections) {
         }
     }
 
+    /**
+     * A file section; {@code lang} and the test flags ({@code test} for the path, {@code oldTest} and
+     * {@code newTest} for either name, false when absent) are found once here for every rule to share.
+     */
     record Section(int index, String path, String oldPath, String newPath, boolean created, boolean deleted,
             boolean renamed, long headerLine, List<Line> lines, List<Line> added, List<Line> removed,
-            Map<Integer, String> headings) {
+            Map<Integer, String> headings, PathKinds.Lang lang, boolean test, boolean oldTest, boolean newTest) {
         static Section of(int index, String path, String oldPath, String newPath, boolean created, boolean deleted,
                 boolean renamed, long headerLine, List<DiffLine.Snapshot> snapshots, Map<Integer, String> headings) {
             PathKinds.Lang lang = PathKinds.lang(path);
             List<Line> lines = snapshots.stream().map(s -> Line.of(s, lang)).toList();
             return new Section(index, path, oldPath, newPath, created, deleted, renamed, headerLine, lines,
                     lines.stream().filter(l -> l.kind() == LineKind.ADDED).toList(),
-                    lines.stream().filter(l -> l.kind() == LineKind.REMOVED).toList(), headings);
+                    lines.stream().filter(l -> l.kind() == LineKind.REMOVED).toList(), headings, lang,
+                    PathKinds.isTest(path), PathKinds.isTest(oldPath), PathKinds.isTest(newPath));
         }
 
 
         String oldOrPath() {
             return oldPath != null ? oldPath : path;
+        }
+
+        boolean oldOrPathTest() {
+            return oldPath != null ? oldTest : test;
+        }
+
+        boolean code() {
+            return lang != PathKinds.Lang.OTHER;
         }
 
         String heading(int hunk) {

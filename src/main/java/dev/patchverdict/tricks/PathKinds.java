@@ -10,15 +10,21 @@ final class PathKinds {
 
     enum Lang { PYTHON, JAVA, JS, GO, RUBY, OTHER }
 
-    private static final Set<String> TEST_DIRS = Set.of("tests", "__tests__", "__test__", "testdata", "test_data");
-    /** Names that are test folders only at a root (or under src/): django/test/ is Django's library. */
+    /*
+     * The test paths of the swebench protection preset (plan/protection-presets.json), as code: the detectors must
+     * not depend on plans. PathConventionsTest holds both against one table of paths, with the reasons where they
+     * differ on purpose (folder names here are matched without regard to case).
+     */
+    private static final Set<String> TEST_DIRS = Set.of("tests", "__tests__", "__test__", "__snapshots__", "testdata", "test_data");
+    /** Names that are test folders only at the root or under a top-level src/: django/test/ is Django's library. */
     private static final Set<String> ROOT_TEST_DIRS = Set.of("test", "testing", "spec", "e2e", "integration-tests");
     private static final Pattern TEST_FILE = Pattern.compile(
             "test_.*\\.py|.*_tests?\\.py|tests\\.py|conftest\\.py"
                     + "|.*(Test|Tests|IT|TestCase)\\.(java|kt|scala|groovy)"
-                    + "|.*\\.(test|spec)\\.[cm]?[jt]sx?"
+                    + "|.*\\.(test|spec)\\.([cm]?[jt]s|[jt]sx)"
                     + "|.*_test\\.go"
-                    + "|.*_spec\\.rb|.*_test\\.rb");
+                    + "|.*_spec\\.rb|.*_test\\.rb"
+                    + "|.*_test\\.rs");
 
     static String base(String path) {
         int i = path.lastIndexOf('/');
@@ -35,7 +41,11 @@ final class PathKinds {
             if (TEST_DIRS.contains(s)) {
                 return true;
             }
-            if (ROOT_TEST_DIRS.contains(s) && (i == 0 || seg[i - 1].equals("src"))) {
+            if (ROOT_TEST_DIRS.contains(s) && (i == 0 || i == 1 && seg[0].equals("src"))) {
+                return true;
+            }
+            // src/test/ holds tests at any depth (a Maven or Gradle module's module/src/test/).
+            if (s.equals("test") && i > 0 && seg[i - 1].equals("src")) {
                 return true;
             }
         }
@@ -60,10 +70,6 @@ final class PathKinds {
             return Lang.RUBY;
         }
         return Lang.OTHER;
-    }
-
-    static boolean isCode(String path) {
-        return lang(path) != Lang.OTHER;
     }
 
     /** Third-party or generated code copied into the tree (a built jQuery, vendored packages): its comments are not the patch's words. */

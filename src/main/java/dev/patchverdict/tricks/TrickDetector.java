@@ -26,20 +26,40 @@ public final class TrickDetector {
 
     /** The named rules, in the rule set's order; an unknown id is an {@link IllegalArgumentException} naming it. */
     public static TrickDetector of(Collection<String> ruleIds) {
+        return of(ruleIds, "the rule list");
+    }
+
+    /** As {@link #of(Collection)}, the error saying where the ids came from (an option, a plan field). */
+    public static TrickDetector of(Collection<String> ruleIds, String where) {
         Objects.requireNonNull(ruleIds, "ruleIds");
         Set<String> wanted = new LinkedHashSet<>();
         for (String id : ruleIds) {
-            if (id == null || TrickRules.byId(id).isEmpty()) {
-                throw new IllegalArgumentException("unknown trick rule id '" + id + "'; known: "
-                        + String.join(", ", TrickRules.all().stream().map(TrickRule::id).toList()));
-            }
-            wanted.add(id);
+            wanted.add(TrickRules.require(id, where).id());
         }
         return new TrickDetector(TrickRules.all().stream().filter(r -> wanted.contains(r.id())).toList());
     }
 
     public List<TrickRule> rules() {
         return rules;
+    }
+
+    /**
+     * This detector with the named rules added, in the rule set's order: one search for two callers that want
+     * different rules (review's {@code --detect} and a plan's forbidden tricks); {@link #only} splits the hits.
+     */
+    public TrickDetector and(Collection<String> ruleIds, String where) {
+        Set<String> wanted = new LinkedHashSet<>(rules.stream().map(TrickRule::id).toList());
+        wanted.addAll(of(ruleIds, where).rules().stream().map(TrickRule::id).toList());
+        return of(wanted);
+    }
+
+    /**
+     * The hits of the named rules, in their order: what a detector of just those rules finds in the same diff,
+     * since each rule looks at the patch alone and the order of hits is the patch's, then the rule set's.
+     */
+    public static List<TrickHit> only(List<TrickHit> hits, Collection<String> ruleIds) {
+        Set<String> ids = Set.copyOf(ruleIds);
+        return hits.stream().filter(h -> ids.contains(h.ruleId())).toList();
     }
 
     /**

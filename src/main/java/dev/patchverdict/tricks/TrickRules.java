@@ -86,6 +86,16 @@ public final class TrickRules {
         return RULES.values().stream().map(Entry::rule).toList();
     }
 
+    /**
+     * The rule of that id, or an {@link IllegalArgumentException} saying where the id came from and which ids
+     * there are: the one check of a rule id, so every input that names rules refuses an unknown one alike.
+     */
+    public static TrickRule require(String id, String where) {
+        Optional<TrickRule> r = id == null ? Optional.empty() : byId(id);
+        return r.orElseThrow(() -> new IllegalArgumentException(where + " names '" + id + "', which is no trick rule; the rules are "
+                + String.join(", ", all().stream().map(TrickRule::id).toList())));
+    }
+
     public static Optional<TrickRule> byId(String id) {
         Entry e = RULES.get(id);
         return e == null ? Optional.empty() : Optional.of(e.rule());

@@ -21,10 +21,8 @@ import dev.patchverdict.plan.StrictTransitionContract;
 import dev.patchverdict.plan.Transition;
 import dev.patchverdict.diff.DiffResult;
 import dev.patchverdict.tricks.TrickDetector;
+import dev.patchverdict.tricks.TrickHit;
 import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.FilterInputStream;
-import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -64,83 +62,60 @@ public final class StrictTransitionEvaluator {
     private StrictTransitionEvaluator() {}
 
     /**
-     * Reads the patch to its end (not closing it) and evaluates it against the contract. A plan that
-     * forbids trick rules needs the patch's lines together, so then the bytes read are also kept.
+     * Reads the patch to its end (not closing it) once, with the reader's default limits, and evaluates it against
+     * the contract. A plan that forbids trick rules needs the patch's lines together, so then that one reading
+     * also keeps them.
      */
     public static SemanticEvaluation evaluate(InputStream patch, StrictTransitionContract contract) {
+        return evaluate(patch, contract, DiffReader.Options.DEFAULT);
+    }
+
+    /** As {@link #evaluate(InputStream, StrictTransitionContract)}, read within the caller's limits. */
+    public static SemanticEvaluation evaluate(InputStream patch, StrictTransitionContract contract, DiffReader.Options options) {
         Objects.requireNonNull(patch, "patch");
         Objects.requireNonNull(contract, "contract");
+        Objects.requireNonNull(options, "options");
+        Reading r = new Reading(contract);
+        Profile profile = profile(contract.changePolicy());
         if (contract.changePolicy().forbiddenTricks().isEmpty()) {
-            return stream(patch, contract);
+            return r.result(DiffReader.read(patch, profile, r, options), contract.backend().maxCandidateBytes());
         }
-        ByteArrayOutputStream copy = new ByteArrayOutputStream();
-        SemanticEvaluation e = stream(new TeeInputStream(patch, copy), contract);
-        return withTricks(e, copy.toByteArray(), contract);
+        DiffResult lines = DiffReader.readLines(patch, profile, options, r);
+        SemanticEvaluation e = r.result(lines.outcome(), contract.backend().maxCandidateBytes());
+        return unreadable(e) ? e : e.withTrickHits(TrickDetector.of(contract.changePolicy().forbiddenTricks()).detect(lines));
     }
 
     public static SemanticEvaluation evaluate(byte[] patch, StrictTransitionContract contract) {
+        return evaluate(patch, contract, DiffReader.Options.DEFAULT);
+    }
+
+    public static SemanticEvaluation evaluate(byte[] patch, StrictTransitionContract contract, DiffReader.Options options) {
+        Objects.requireNonNull(patch, "patch");
+        return evaluate(new ByteArrayInputStream(patch), contract, options);
+    }
+
+    /**
+     * As {@link #evaluate(byte[], StrictTransitionContract, DiffReader.Options)} for a caller that has already
+     * searched the same bytes, read within the same limits, for tricks (review with detection): the hits of the
+     * plan's forbidden rules among {@code hits} count, so the patch is searched once. The search must have run
+     * at least the forbidden rules (see {@link TrickDetector#and}).
+     */
+    public static SemanticEvaluation evaluate(byte[] patch, StrictTransitionContract contract, DiffReader.Options options,
+            List<TrickHit> hits) {
         Objects.requireNonNull(patch, "patch");
         Objects.requireNonNull(contract, "contract");
-        SemanticEvaluation e = stream(new ByteArrayInputStream(patch), contract);
-        return contract.changePolicy().forbiddenTricks().isEmpty() ? e : withTricks(e, patch, contract);
-    }
-
-    /** The hits of the plan's forbidden rules; none when the patch could not be read whole (that is already fatal). */
-    private static SemanticEvaluation withTricks(SemanticEvaluation e, byte[] patch, StrictTransitionContract contract) {
-        if (e.diagnostics().stream().anyMatch(d -> d.code() == DiagnosticCode.INPUT_UNREADABLE)) {
-            return e;
-        }
-        DiffResult lines = DiffReader.readLines(patch, profile(contract.changePolicy()));
-        return e.withTrickHits(TrickDetector.of(contract.changePolicy().forbiddenTricks()).detect(lines));
-    }
-
-    /** Keeps a copy of every byte the reader takes. */
-    private static final class TeeInputStream extends FilterInputStream {
-        private final ByteArrayOutputStream copy;
-
-        TeeInputStream(InputStream in, ByteArrayOutputStream copy) {
-            super(in);
-            this.copy = copy;
-        }
-
-        @Override
-        public int read() throws IOException {
-            int b = super.read();
-            if (b >= 0) {
-                copy.write(b);
-            }
-            return b;
-        }
-
-        @Override
-        public int read(byte[] buf, int off, int len) throws IOException {
-            int n = super.read(buf, off, len);
-            if (n > 0) {
-                copy.write(buf, off, n);
-            }
-            return n;
-        }
-
-        /** A reset would copy bytes twice. */
-        @Override
-        public boolean markSupported() {
-            return false;
-        }
-
-        @Override
-        public long skip(long n) throws IOException {
-            // The copy must hold every byte, so skipping reads through.
-            if (n <= 0) {
-                return 0;
-            }
-            return Math.max(0, read(new byte[(int) Math.min(n, 8192)], 0, (int) Math.min(n, 8192)));
-        }
-    }
-
-    private static SemanticEvaluation stream(InputStream patch, StrictTransitionContract contract) {
+        Objects.requireNonNull(options, "options");
+        Objects.requireNonNull(hits, "hits");
         Reading r = new Reading(contract);
-        DiffOutcome outcome = DiffReader.read(patch, profile(contract.changePolicy()), r);
-        return r.result(outcome, contract.backend().maxCandidateBytes());
+        SemanticEvaluation e = r.result(DiffReader.read(new ByteArrayInputStream(patch), profile(contract.changePolicy()), r, options),
+                contract.backend().maxCandidateBytes());
+        List<String> forbidden = contract.changePolicy().forbiddenTricks();
+        return forbidden.isEmpty() || unreadable(e) ? e : e.withTrickHits(TrickDetector.only(hits, forbidden));
+    }
+
+    /** A patch that could not be read whole has no trick hits: that is already fatal. */
+    private static boolean unreadable(SemanticEvaluation e) {
+        return e.diagnostics().stream().anyMatch(d -> d.code() == DiagnosticCode.INPUT_UNREADABLE);
     }
 
     /** The strict profile with every diagnostic fatal, less the policy findings the change policy allows. */

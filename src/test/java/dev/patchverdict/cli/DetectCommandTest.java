@@ -154,7 +154,8 @@ class DetectCommandTest {
         assertEquals(1, ReviewCommandTest.jsonl(two.out()).get(0).path("tricks").size());
         CliRun bad = CliRun.in(tmp, "review", "--detect", "skip-added,no-such-rule", "preds.jsonl");
         assertEquals(ExitCode.USAGE, bad.code());
-        assertTrue(bad.err().contains("'no-such-rule'"), bad.err());
+        assertTrue(bad.err().contains("--detect names 'no-such-rule', which is no trick rule; the rules are test-file-deleted,"),
+                bad.err());
         assertEquals("", bad.out());
         CliRun badCheck = CliRun.in(tmp, "diff", "check", "--detect=nope", "preds.jsonl");
         assertEquals(ExitCode.USAGE, badCheck.code());

@@ -145,6 +145,31 @@ class VerifyForbiddenTricksTest {
                 + "entry point: sys.exit(0)"), outcome.reasons());
     }
 
+    /** With --detect, one search serves both; each side keeps only its own rules' hits, as with two searches. */
+    @Test
+    void reviewWithThePlanAndDetectionSplitsOneSearch() throws Exception {
+        assertEquals(0, plan("strict.json", "--forbid-trick", "early-exit").code());
+        Files.writeString(dir.resolve("c.patch"), CANDIDATE);
+        List<String> reasons = List.of("line 16: forbidden trick early-exit (hack) in src/runner.py hunk 0: adds a successful exit"
+                + " outside an entry point: sys.exit(0)");
+        for (String[] detect : List.of(new String[0], new String[] {"--detect", "test-file-changed"},
+                new String[] {"--detect", "early-exit"}, new String[] {"--detect", "all"})) {
+            List<String> args = new ArrayList<>(List.of("review", "--plan", "strict.json", "--format", "jsonl"));
+            args.addAll(List.of(detect));
+            args.add("c.patch");
+            CliRun r = run(args.toArray(String[]::new));
+            JsonNode entry = JSON.readTree(r.out().lines().findFirst().orElseThrow());
+            List<String> got = new ArrayList<>();
+            entry.path("plan").path("reasons").forEach(n -> got.add(n.asText()));
+            assertEquals(reasons, got, String.join(" ", detect));
+            assertFalse(entry.path("plan").path("met").asBoolean(), r.out());
+            List<String> tricks = new ArrayList<>();
+            entry.path("tricks").forEach(t -> tricks.add(t.path("rule").asText()));
+            assertEquals(detect.length == 0 || detect[1].equals("test-file-changed") ? List.of() : List.of("early-exit"), tricks,
+                    String.join(" ", detect) + ": " + r.out());
+        }
+    }
+
     @Test
     void namedRulesAreWrittenInRuleOrderAndOnlyWhenAsked() throws Exception {
         assertEquals(0, plan("p.json", "--forbid-trick", "early-exit,skip-added", "--forbid-trick", "test-file-deleted").code());

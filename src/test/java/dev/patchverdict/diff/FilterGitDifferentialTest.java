@@ -202,7 +202,7 @@ class FilterGitDifferentialTest {
 
     /** The preset compiled as the command compiles it. */
     private static final class SwebenchPreset {
-        static final List<dev.patchverdict.plan.PathGlob> GLOBS = dev.patchverdict.diff.filter.FilterPresets
+        static final List<dev.patchverdict.plan.PathGlob> GLOBS = dev.patchverdict.plan.FilterPresets
                 .globs("swebench-tests").stream()
                 .map(g -> dev.patchverdict.plan.PathGlob.compile(dev.patchverdict.plan.GlobSyntax.GITIGNORE, g)).toList();
 

@@ -123,6 +123,15 @@ class TrickFixturesTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> TrickDetector.of(List.of("skip-added", "no-such-rule")));
         assertTrue(e.getMessage().contains("'no-such-rule'"), e.getMessage());
+        // One check and one message wherever rule ids come from, only the place named differs.
+        IllegalArgumentException named = assertThrows(IllegalArgumentException.class,
+                () -> TrickDetector.of(List.of("no-such-rule"), "--detect"));
+        assertEquals("--detect names 'no-such-rule', which is no trick rule; the rules are "
+                + String.join(", ", TrickRules.all().stream().map(TrickRule::id).toList()), named.getMessage());
+        assertEquals(named.getMessage(), assertThrows(IllegalArgumentException.class,
+                () -> TrickRules.require("no-such-rule", "--detect")).getMessage());
+        assertThrows(IllegalArgumentException.class, () -> TrickRules.require(null, "--detect"));
+        assertEquals("early-exit", TrickRules.require("early-exit", "--detect").id());
     }
 
     @Test

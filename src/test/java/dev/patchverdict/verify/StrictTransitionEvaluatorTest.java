@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.patchverdict.diff.DiagnosticCode;
+import dev.patchverdict.diff.DiffReader;
+import dev.patchverdict.diff.DiffResult;
 import dev.patchverdict.diff.LineKind;
 import dev.patchverdict.diff.Profile;
 import dev.patchverdict.diff.Severity;
@@ -16,6 +18,8 @@ import dev.patchverdict.plan.GlobSyntax;
 import dev.patchverdict.plan.StrictTransitionContract;
 import dev.patchverdict.plan.Transition;
 import dev.patchverdict.record.LogType;
+import dev.patchverdict.tricks.TrickDetector;
+import dev.patchverdict.tricks.TrickHit;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -233,5 +237,31 @@ class StrictTransitionEvaluatorTest {
         assertTrue(ok.accepted(), ok.reasons().toString());
         assertEquals(8, ok.requirements().get(0).evidence().get(0).patchLine(),
                 "the evidence is the removed line that was not added back");
+    }
+
+    /**
+     * A plan forbidding tricks reads the patch once, within the caller's limits: a line past them is fatal and no
+     * search runs on a reading cut short there; within them the hit counts. A caller's own search over the same
+     * reading gives the same evaluation, only the forbidden rules' hits counting.
+     */
+    @Test
+    void forbiddenTricksAreSearchedInTheOneReadingWithinTheCallersLimits() {
+        String patch = HEADER + "@@ -1,2 +1,3 @@\n def run():\n-    unsafe_call(x)  # " + "x".repeat(5000) + "\n+    safe_call(x)\n"
+                + "+    sys.exit(0)\n";
+        StrictTransitionContract c = contract(List.of(), List.of(), List.of(new Transition("unsafe_call(", "safe_call(")),
+                ChangePolicy.safe(GlobSyntax.GITIGNORE).forbidding(List.of("early-exit")));
+        byte[] bytes = patch.getBytes(StandardCharsets.UTF_8);
+        SemanticEvaluation wide = StrictTransitionEvaluator.evaluate(bytes, c);
+        assertEquals(List.of("early-exit"), wide.trickHits().stream().map(h -> h.ruleId()).toList());
+        assertFalse(wide.accepted());
+        SemanticEvaluation narrow = StrictTransitionEvaluator.evaluate(bytes, c, new DiffReader.Options(true, 1024));
+        assertTrue(narrow.diagnostics().stream().anyMatch(d -> d.code() == DiagnosticCode.LINE_TOO_LONG), narrow.diagnostics().toString());
+        assertFalse(narrow.accepted());
+        assertEquals(List.of(), narrow.trickHits(), "the exit lies past where that reading stopped");
+
+        DiffResult lines = DiffReader.readLines(bytes, Profile.GIT);
+        List<TrickHit> all = TrickDetector.all().detect(lines);
+        assertEquals(wide, StrictTransitionEvaluator.evaluate(bytes, c, DiffReader.Options.DEFAULT, all));
+        assertEquals(wide.trickHits(), TrickDetector.only(all, List.of("early-exit")));
     }
 }

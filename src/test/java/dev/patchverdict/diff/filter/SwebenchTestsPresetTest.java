@@ -9,6 +9,7 @@ import dev.patchverdict.diff.DiffReader;
 import dev.patchverdict.diff.DiffResult;
 import dev.patchverdict.diff.FileSection;
 import dev.patchverdict.diff.Profile;
+import dev.patchverdict.plan.FilterPresets;
 import dev.patchverdict.plan.GlobSyntax;
 import dev.patchverdict.plan.PathGlob;
 import java.nio.file.Files;
@@ -33,7 +34,10 @@ class SwebenchTestsPresetTest {
     @ParameterizedTest
     @ValueSource(strings = {"tests/test_x.py", "astropy/io/fits/tests/test_core.py", "testing/python/collect.py",
         "sympy/core/tests/data/x.txt", "test_requests.py", "src/utils_test.py", "lib/foo_tests.py",
-        "django/contrib/auth/tests.py", "conftest.py", "src/pkg/conftest.py", "test/unit/a.py"})
+        "django/contrib/auth/tests.py", "conftest.py", "src/pkg/conftest.py", "test/unit/a.py",
+        // The swebench protection preset's test paths in the other languages too.
+        "web/app.spec.ts", "web/__tests__/a.js", "src/test/java/org/acme/A.java", "lib/FooTest.java", "cmd/main_test.go",
+        "spec/models/user_spec.rb", "pkg/testdata/in.txt"})
     void testPathsMatch(String path) {
         assertTrue(matches(path), path);
     }
@@ -41,7 +45,7 @@ class SwebenchTestsPresetTest {
     @ParameterizedTest
     @ValueSource(strings = {"src/contest.py", "src/testutils.py", "docs/testing.rst", "latest/x.py", "attest.py",
         "src/test_data.json", "pytest.ini", "sphinx/testing.py", "tests_helper/x.py", "mytests/x.py",
-        "sphinx/testing/fixtures.py", "django/test/client.py"})
+        "sphinx/testing/fixtures.py", "django/test/client.py", "sitecustomize.py", "setup.cfg", ".github/workflows/ci.yml"})
     void otherPathsDoNot(String path) {
         assertTrue(!matches(path), path);
     }
