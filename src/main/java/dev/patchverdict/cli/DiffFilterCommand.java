@@ -191,15 +191,11 @@ final class DiffFilterCommand implements Callable<Integer> {
         List<FilterReport.Reason> reasons = new ArrayList<>();
         for (Removal r : d.removals()) {
             reasons.add(new FilterReport.Reason(r.cause().wire(), r.side() == null ? null : r.side().wire(),
-                    text(r.path()), r.pattern() == null ? null : r.pattern().glob(),
+                    GitPath.textOrNull(r.path()), r.pattern() == null ? null : r.pattern().glob(),
                     r.pattern() == null ? null : r.pattern().origin()));
         }
-        return new FilterReport.Section(s.index(), s.path().text(), text(s.oldPath()), text(s.newPath()),
-                s.kind().name().toLowerCase(Locale.ROOT), s.isBinary(), s.header().line(), d.start(), d.end(),
-                new String(numstat, 0, numstat.length - 1, StandardCharsets.UTF_8), reasons);
-    }
-
-    private static String text(GitPath p) {
-        return p == null ? null : p.text();
+        return new FilterReport.Section(s.index(), s.path().text(), GitPath.textOrNull(s.oldPath()),
+                GitPath.textOrNull(s.newPath()), s.kind().name().toLowerCase(Locale.ROOT), s.isBinary(), s.header().line(),
+                d.start(), d.end(), new String(numstat, 0, numstat.length - 1, StandardCharsets.UTF_8), reasons);
     }
 }
