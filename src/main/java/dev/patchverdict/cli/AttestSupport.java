@@ -62,14 +62,6 @@ final class AttestSupport {
         }
     }
 
-    static byte[] bytes(CliContext ctx, String file) {
-        try {
-            return Files.readAllBytes(ctx.resolve(file));
-        } catch (IOException e) {
-            throw CliException.undecided(file, IoMessages.describe(e));
-        }
-    }
-
     /** The signed envelope of a result, timed by the context's clock. */
     static Envelope attest(CliContext ctx, JsonNode result, SigningKey key, Optional<String> resourceUri, String what) {
         try {

@@ -16,7 +16,6 @@ import java.io.InputStream;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -105,14 +104,11 @@ final class DiffCommand implements Runnable {
     /** With {@code lines}, every hunk body line is kept too, for the trick detectors; the input is streamed either way. */
     static Report read(CliContext ctx, String name, Profile profile, DiffReader.Options options, boolean lines)
             throws IOException {
-        if (name.equals("-")) {
+        Path file = CommandFiles.input(ctx, name);
+        if (file == null) {
             return new Report(name, readFrom(ctx.in(), profile, options, lines));
         }
-        Path file = ctx.resolve(name);
-        if (Files.isDirectory(file)) {
-            throw new IOException("is a directory");
-        }
-        try (InputStream in = Files.newInputStream(file)) {
+        try (InputStream in = CommandFiles.open(file)) {
             return new Report(name, readFrom(in, profile, options, lines));
         }
     }
@@ -205,7 +201,7 @@ final class DiffCommand implements Runnable {
                 try {
                     r = read(ctx, name, p, options, detector != null);
                 } catch (IOException e) {
-                    ctx.err().println("patchverdict: " + name + ": " + IoMessages.describe(e));
+                    CommandFiles.printUnreadable(ctx, name, e);
                     unreadable = true;
                     if (sarif != null) {
                         var entry = dev.patchverdict.review.Reviewer.unreadable(index++, name, IoMessages.describe(e));

@@ -16,10 +16,8 @@ import dev.patchverdict.plan.PathGlob;
 import dev.patchverdict.report.FilterRenderers;
 import dev.patchverdict.report.FilterReport;
 import dev.patchverdict.report.IoMessages;
-import dev.patchverdict.report.OutputFiles;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -96,20 +94,13 @@ final class DiffFilterCommand implements Callable<Integer> {
         FilterRules rules = new FilterRules(patterns(includes, "--include"), excludes(), dropBinary);
         DiffReader.Options options = limits.options(spec);
         Path out = output == null ? null : ctx.resolve(output);
-        Path in = input.equals("-") ? null : ctx.resolve(input);
+        Path in = CommandFiles.input(ctx, input);
         if (out != null) {
-            try {
-                OutputFiles.checkOutput(out, in == null ? Map.of() : Map.of("IN", in), force);
-            } catch (IOException e) {
-                throw CliException.undecided(output, IoMessages.describe(e));
-            }
+            CommandFiles.checkOutput(output, out, in == null ? Map.of() : Map.of("IN", in), force);
         }
         byte[] bytes;
         try {
-            if (in != null && Files.isDirectory(in)) {
-                throw new IOException("is a directory");
-            }
-            bytes = in == null ? ctx.in().readAllBytes() : Files.readAllBytes(in);
+            bytes = CommandFiles.readAllBytes(ctx, input);
         } catch (IOException e) {
             throw CliException.undecided(input, IoMessages.describe(e));
         }
@@ -126,11 +117,7 @@ final class DiffFilterCommand implements Callable<Integer> {
             ctx.out().write(patch, 0, patch.length);
             ctx.out().flush();
         } else {
-            try {
-                OutputFiles.writeAtomically(out, patch);
-            } catch (IOException e) {
-                throw CliException.undecided(output, IoMessages.describe(e));
-            }
+            CommandFiles.write(output, out, patch);
         }
         FilterReport report = report(f, patch);
         if (format == Format.JSON) {
