@@ -189,8 +189,7 @@ final class DiffCommand implements Runnable {
             boolean rejected = false;
             boolean unreadable = false;
             dev.patchverdict.report.ReviewSarif sarif = format == Format.SARIF
-                    ? new dev.patchverdict.report.ReviewSarif(ctx.out(), Version.get(), detector == null
-                            ? dev.patchverdict.review.Rules.all() : dev.patchverdict.review.Rules.all(detector.rules())) : null;
+                    ? new dev.patchverdict.report.ReviewSarif(ctx.out(), Version.get(), Detect.rules(detector)) : null;
             dev.patchverdict.report.ReviewSummary summary = new dev.patchverdict.report.ReviewSummary();
             if (sarif != null) {
                 sarif.begin();
@@ -324,8 +323,8 @@ final class DiffCommand implements Runnable {
         for (FileSection s : r.result().sections()) {
             o.writeStartObject();
             o.writeStringField("path", s.path().text());
-            putPath(o, "old_path", s.oldPath());
-            putPath(o, "new_path", s.newPath());
+            o.writeStringField("old_path", GitPath.textOrNull(s.oldPath())); // a null string is written as JSON null
+            o.writeStringField("new_path", GitPath.textOrNull(s.newPath()));
             o.writeStringField("kind", s.kind().name().toLowerCase(Locale.ROOT));
             o.writeNumberField("added", s.added());
             o.writeNumberField("removed", s.removed());
@@ -357,14 +356,6 @@ final class DiffCommand implements Runnable {
             new com.fasterxml.jackson.databind.ObjectMapper().writeTree(o, dev.patchverdict.report.ReviewRenderers.tricks(tricks));
         }
         o.writeEndObject();
-    }
-
-    private static void putPath(JsonGenerator j, String key, GitPath p) throws IOException {
-        if (p == null) {
-            j.writeNullField(key);
-        } else {
-            j.writeStringField(key, p.text());
-        }
     }
 
     private static void putMode(JsonGenerator j, String key, int mode) throws IOException {
