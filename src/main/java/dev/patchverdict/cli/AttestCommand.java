@@ -5,9 +5,6 @@ import dev.patchverdict.attest.Envelope;
 import dev.patchverdict.attest.SigningKey;
 import dev.patchverdict.attest.Statements;
 import dev.patchverdict.digest.Digests;
-import dev.patchverdict.report.IoMessages;
-import dev.patchverdict.report.OutputFiles;
-import java.io.IOException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -65,11 +62,7 @@ final class AttestCommand implements Callable<Integer> {
             Map<String, Path> inputs = new LinkedHashMap<>();
             inputs.put("--result", ctx.resolve(result));
             inputs.put("--key", ctx.resolve(key));
-            try {
-                OutputFiles.checkOutput(out, inputs, force);
-            } catch (IOException e) {
-                throw CliException.undecided(output, IoMessages.describe(e));
-            }
+            CommandFiles.checkOutput(output, out, inputs, force);
         }
         JsonNode r = AttestSupport.json(ctx, result);
         SigningKey k = AttestSupport.signingKey(ctx, key);
@@ -80,7 +73,7 @@ final class AttestCommand implements Callable<Integer> {
             throw CliException.undecided(result, e.getMessage());
         }
         if (patch != null) {
-            String actual = Digests.bytes(AttestSupport.bytes(ctx, patch)).toString();
+            String actual = Digests.bytes(CommandFiles.read(ctx, patch)).toString();
             if (!actual.equals(bound.patch().toString())) {
                 ctx.err().println("patchverdict: " + patch + ": is " + actual + ", but the result records " + bound.patch()
                         + " for " + bound.patchLocator() + "; not signed");
@@ -100,11 +93,7 @@ final class AttestCommand implements Callable<Integer> {
         if (out == null) {
             ctx.out().write(line, 0, line.length);
         } else {
-            try {
-                OutputFiles.writeAtomically(out, line);
-            } catch (IOException ex) {
-                throw CliException.undecided(output, IoMessages.describe(ex));
-            }
+            CommandFiles.write(output, out, line);
             ctx.out().println("signed " + result + " with " + k.algorithm().wire() + " key " + k.publicKey().keyId() + ": wrote " + out);
         }
         ctx.out().flush();

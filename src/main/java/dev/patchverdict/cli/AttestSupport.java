@@ -24,18 +24,20 @@ final class AttestSupport {
     private AttestSupport() {}
 
     static SigningKey signingKey(CliContext ctx, String file) {
-        try {
-            return SigningKey.fromPem(Files.readString(ctx.resolve(file), StandardCharsets.US_ASCII));
-        } catch (IOException e) {
-            throw CliException.undecided(file, IoMessages.describe(e));
-        } catch (KeyException e) {
-            throw CliException.undecided(file, e.getMessage());
-        }
+        return key(ctx, file, SigningKey::fromPem);
     }
 
     static VerifyingKey verifyingKey(CliContext ctx, String file) {
+        return key(ctx, file, VerifyingKey::fromPem);
+    }
+
+    private interface PemKey<K> {
+        K fromPem(String pem) throws KeyException;
+    }
+
+    private static <K> K key(CliContext ctx, String file, PemKey<K> kind) {
         try {
-            return VerifyingKey.fromPem(Files.readString(ctx.resolve(file), StandardCharsets.US_ASCII));
+            return kind.fromPem(Files.readString(ctx.resolve(file), StandardCharsets.US_ASCII));
         } catch (IOException e) {
             throw CliException.undecided(file, IoMessages.describe(e));
         } catch (KeyException e) {
@@ -59,14 +61,6 @@ final class AttestSupport {
             return StrictJson.withDefaults().read(document);
         } catch (JsonInputException e) {
             throw new IllegalStateException("the result just written is JSON", e);
-        }
-    }
-
-    static byte[] bytes(CliContext ctx, String file) {
-        try {
-            return Files.readAllBytes(ctx.resolve(file));
-        } catch (IOException e) {
-            throw CliException.undecided(file, IoMessages.describe(e));
         }
     }
 

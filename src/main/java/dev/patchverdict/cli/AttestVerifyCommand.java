@@ -53,12 +53,12 @@ final class AttestVerifyCommand implements Callable<Integer> {
         VerifyingKey k = AttestSupport.verifyingKey(ctx, key);
         List<Envelope> envelopes;
         try {
-            envelopes = Envelopes.read(AttestSupport.bytes(ctx, envelope));
+            envelopes = Envelopes.read(CommandFiles.read(ctx, envelope));
         } catch (EnvelopeFormatException e) {
             throw CliException.undecided(envelope, e.getMessage());
         }
         Optional<JsonNode> r = Optional.ofNullable(result).map(f -> AttestSupport.json(ctx, f));
-        Optional<byte[]> p = Optional.ofNullable(patch).map(f -> AttestSupport.bytes(ctx, f));
+        Optional<byte[]> p = Optional.ofNullable(patch).map(f -> CommandFiles.read(ctx, f));
         Optional<JsonNode> w = Optional.ofNullable(workUnit).map(f -> AttestSupport.json(ctx, f));
         EnvelopeVerifier.Expected expected = new EnvelopeVerifier.Expected(k, r, p, w);
         List<AttestRenderers.Row> rows = new ArrayList<>();

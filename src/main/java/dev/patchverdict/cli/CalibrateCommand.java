@@ -50,12 +50,8 @@ final class CalibrateCommand implements Callable<Integer> {
     public Integer call() {
         CliContext ctx = RootCommand.contextOf(spec);
         if (output != null) {
-            try {
-                OutputFiles.checkOutput(ctx.resolve(output), BuiltInMatrices.FILES.containsKey(matrix)
-                        ? java.util.Map.of() : java.util.Map.of("--matrix", ctx.resolve(matrix)), force);
-            } catch (IOException e) {
-                throw CliException.undecided(output, IoMessages.describe(e));
-            }
+            CommandFiles.checkOutput(output, ctx.resolve(output), BuiltInMatrices.FILES.containsKey(matrix)
+                    ? java.util.Map.of() : java.util.Map.of("--matrix", ctx.resolve(matrix)), force);
         }
         Path scratch = null;
         MatrixReport report;
@@ -81,11 +77,7 @@ final class CalibrateCommand implements Callable<Integer> {
             default -> MatrixRenderers.text(report);
         };
         if (output != null) {
-            try {
-                OutputFiles.writeAtomically(ctx.resolve(output), text.getBytes(StandardCharsets.UTF_8));
-            } catch (IOException e) {
-                throw CliException.undecided(output, IoMessages.describe(e));
-            }
+            CommandFiles.write(output, ctx.resolve(output), text.getBytes(StandardCharsets.UTF_8));
         } else {
             ctx.out().print(text);
             ctx.out().flush();

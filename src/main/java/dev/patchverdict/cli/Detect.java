@@ -1,5 +1,7 @@
 package dev.patchverdict.cli;
 
+import dev.patchverdict.report.RuleInfo;
+import dev.patchverdict.review.Rules;
 import dev.patchverdict.tricks.TrickDetector;
 import java.util.Arrays;
 import java.util.List;
@@ -37,6 +39,11 @@ final class Detect {
         } catch (IllegalArgumentException e) {
             throw CliException.usage(e.getMessage());
         }
+    }
+
+    /** The rules a run's report lists: the reader's and review's, and the detector's when there is one. */
+    static List<RuleInfo> rules(TrickDetector detector) {
+        return detector == null ? Rules.all() : Rules.all(detector.rules());
     }
 
     private static final Pattern IDS = Pattern.compile("[a-z][a-z0-9]*(-[a-z0-9]+)*(,\\s*[a-z][a-z0-9]*(-[a-z0-9]+)*)*,?");

@@ -16,7 +16,6 @@ import java.io.InputStream;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -105,14 +104,11 @@ final class DiffCommand implements Runnable {
     /** With {@code lines}, every hunk body line is kept too, for the trick detectors; the input is streamed either way. */
     static Report read(CliContext ctx, String name, Profile profile, DiffReader.Options options, boolean lines)
             throws IOException {
-        if (name.equals("-")) {
+        Path file = CommandFiles.input(ctx, name);
+        if (file == null) {
             return new Report(name, readFrom(ctx.in(), profile, options, lines));
         }
-        Path file = ctx.resolve(name);
-        if (Files.isDirectory(file)) {
-            throw new IOException("is a directory");
-        }
-        try (InputStream in = Files.newInputStream(file)) {
+        try (InputStream in = CommandFiles.open(file)) {
             return new Report(name, readFrom(in, profile, options, lines));
         }
     }
@@ -193,8 +189,7 @@ final class DiffCommand implements Runnable {
             boolean rejected = false;
             boolean unreadable = false;
             dev.patchverdict.report.ReviewSarif sarif = format == Format.SARIF
-                    ? new dev.patchverdict.report.ReviewSarif(ctx.out(), Version.get(), detector == null
-                            ? dev.patchverdict.review.Rules.all() : dev.patchverdict.review.Rules.all(detector.rules())) : null;
+                    ? new dev.patchverdict.report.ReviewSarif(ctx.out(), Version.get(), Detect.rules(detector)) : null;
             dev.patchverdict.report.ReviewSummary summary = new dev.patchverdict.report.ReviewSummary();
             if (sarif != null) {
                 sarif.begin();
@@ -205,7 +200,7 @@ final class DiffCommand implements Runnable {
                 try {
                     r = read(ctx, name, p, options, detector != null);
                 } catch (IOException e) {
-                    ctx.err().println("patchverdict: " + name + ": " + IoMessages.describe(e));
+                    CommandFiles.printUnreadable(ctx, name, e);
                     unreadable = true;
                     if (sarif != null) {
                         var entry = dev.patchverdict.review.Reviewer.unreadable(index++, name, IoMessages.describe(e));
@@ -328,8 +323,8 @@ final class DiffCommand implements Runnable {
         for (FileSection s : r.result().sections()) {
             o.writeStartObject();
             o.writeStringField("path", s.path().text());
-            putPath(o, "old_path", s.oldPath());
-            putPath(o, "new_path", s.newPath());
+            o.writeStringField("old_path", GitPath.textOrNull(s.oldPath())); // a null string is written as JSON null
+            o.writeStringField("new_path", GitPath.textOrNull(s.newPath()));
             o.writeStringField("kind", s.kind().name().toLowerCase(Locale.ROOT));
             o.writeNumberField("added", s.added());
             o.writeNumberField("removed", s.removed());
@@ -361,14 +356,6 @@ final class DiffCommand implements Runnable {
             new com.fasterxml.jackson.databind.ObjectMapper().writeTree(o, dev.patchverdict.report.ReviewRenderers.tricks(tricks));
         }
         o.writeEndObject();
-    }
-
-    private static void putPath(JsonGenerator j, String key, GitPath p) throws IOException {
-        if (p == null) {
-            j.writeNullField(key);
-        } else {
-            j.writeStringField(key, p.text());
-        }
     }
 
     private static void putMode(JsonGenerator j, String key, int mode) throws IOException {

@@ -16,10 +16,8 @@ import dev.patchverdict.plan.PathGlob;
 import dev.patchverdict.report.FilterRenderers;
 import dev.patchverdict.report.FilterReport;
 import dev.patchverdict.report.IoMessages;
-import dev.patchverdict.report.OutputFiles;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -97,20 +95,13 @@ final class DiffFilterCommand implements Callable<Integer> {
         FilterRules rules = new FilterRules(patterns(includes, "--include"), excludes(), dropBinary);
         DiffReader.Options options = limits.options(spec);
         Path out = output == null ? null : ctx.resolve(output);
-        Path in = input.equals("-") ? null : ctx.resolve(input);
+        Path in = CommandFiles.input(ctx, input);
         if (out != null) {
-            try {
-                OutputFiles.checkOutput(out, in == null ? Map.of() : Map.of("IN", in), force);
-            } catch (IOException e) {
-                throw CliException.undecided(output, IoMessages.describe(e));
-            }
+            CommandFiles.checkOutput(output, out, in == null ? Map.of() : Map.of("IN", in), force);
         }
         byte[] bytes;
         try {
-            if (in != null && Files.isDirectory(in)) {
-                throw new IOException("is a directory");
-            }
-            bytes = in == null ? ctx.in().readAllBytes() : Files.readAllBytes(in);
+            bytes = CommandFiles.readAllBytes(ctx, input);
         } catch (IOException e) {
             throw CliException.undecided(input, IoMessages.describe(e));
         }
@@ -127,11 +118,7 @@ final class DiffFilterCommand implements Callable<Integer> {
             ctx.out().write(patch, 0, patch.length);
             ctx.out().flush();
         } else {
-            try {
-                OutputFiles.writeAtomically(out, patch);
-            } catch (IOException e) {
-                throw CliException.undecided(output, IoMessages.describe(e));
-            }
+            CommandFiles.write(output, out, patch);
         }
         FilterReport report = report(f, patch);
         if (format == Format.JSON) {
@@ -192,15 +179,11 @@ final class DiffFilterCommand implements Callable<Integer> {
         List<FilterReport.Reason> reasons = new ArrayList<>();
         for (Removal r : d.removals()) {
             reasons.add(new FilterReport.Reason(r.cause().wire(), r.side() == null ? null : r.side().wire(),
-                    text(r.path()), r.pattern() == null ? null : r.pattern().glob(),
+                    GitPath.textOrNull(r.path()), r.pattern() == null ? null : r.pattern().glob(),
                     r.pattern() == null ? null : r.pattern().origin()));
         }
-        return new FilterReport.Section(s.index(), s.path().text(), text(s.oldPath()), text(s.newPath()),
-                s.kind().name().toLowerCase(Locale.ROOT), s.isBinary(), s.header().line(), d.start(), d.end(),
-                new String(numstat, 0, numstat.length - 1, StandardCharsets.UTF_8), reasons);
-    }
-
-    private static String text(GitPath p) {
-        return p == null ? null : p.text();
+        return new FilterReport.Section(s.index(), s.path().text(), GitPath.textOrNull(s.oldPath()),
+                GitPath.textOrNull(s.newPath()), s.kind().name().toLowerCase(Locale.ROOT), s.isBinary(), s.header().line(),
+                d.start(), d.end(), new String(numstat, 0, numstat.length - 1, StandardCharsets.UTF_8), reasons);
     }
 }

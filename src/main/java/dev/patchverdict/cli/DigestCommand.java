@@ -1,6 +1,5 @@
 package dev.patchverdict.cli;
 
-import dev.patchverdict.report.IoMessages;
 import dev.patchverdict.digest.Digest;
 import dev.patchverdict.digest.Digests;
 import dev.patchverdict.json.JsonInputException;
@@ -44,10 +43,10 @@ final class DigestCommand implements Callable<Integer> {
         for (String name : files) {
             try {
                 Digest d;
-                if (name.equals("-")) {
+                Path file = CommandFiles.input(ctx, name);
+                if (file == null) {
                     d = raw ? Digests.stream(ctx.in()) : Digests.canonical(json.read(ctx.in()));
                 } else {
-                    Path file = ctx.resolve(name);
                     d = raw ? Digests.file(file) : Digests.canonical(json.read(file));
                 }
                 ctx.out().println(d + "  " + name);
@@ -56,7 +55,7 @@ final class DigestCommand implements Callable<Integer> {
                         + "); use --raw for a byte digest");
                 rc = ExitCode.UNDECIDED;
             } catch (IOException e) {
-                ctx.err().println("patchverdict: " + name + ": " + IoMessages.describe(e));
+                CommandFiles.printUnreadable(ctx, name, e);
                 rc = ExitCode.UNDECIDED;
             }
         }

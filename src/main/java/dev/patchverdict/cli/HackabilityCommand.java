@@ -67,11 +67,7 @@ final class HackabilityCommand implements Callable<Integer> {
         }
         String json = PyJson.dumpsIndented(report.json()) + "\n";
         if (output != null) {
-            try {
-                OutputFiles.writeAtomically(ctx.resolve(output), json.getBytes(StandardCharsets.UTF_8));
-            } catch (IOException e) {
-                throw CliException.undecided(output, IoMessages.describe(e));
-            }
+            CommandFiles.write(output, ctx.resolve(output), json.getBytes(StandardCharsets.UTF_8));
         }
         ctx.out().print(format == Format.json ? json : report.text());
         ctx.out().flush();

@@ -53,8 +53,8 @@ public final class Main {
     static int parseAndRun(CliContext ctx, String... args) {
         RootCommand root = new RootCommand(ctx);
         CommandLine cl = new CommandLine(root);
-        for (String name : RootCommand.subcommandsFor(args)) {
-            cl.addSubcommand(name, RootCommand.subcommand(name)); // before the settings below, which reach only present subcommands
+        for (RootCommand.Subcommand c : RootCommand.subcommandsFor(args)) {
+            cl.addSubcommand(c.name(), c.type().get()); // before the settings below, which reach only present subcommands
         }
         cl.setOut(new PrintWriter(ctx.out(), true));
         cl.setErr(new PrintWriter(ctx.err(), true));

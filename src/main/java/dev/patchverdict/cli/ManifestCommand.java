@@ -102,11 +102,7 @@ final class ManifestCommand implements Callable<Integer> {
         CliContext ctx = RootCommand.contextOf(spec);
         Instant now = ctx.clock().instant();
         Path out = ctx.resolve(output);
-        try {
-            OutputFiles.checkOutput(out, java.util.Map.of("--work-unit", ctx.resolve(workUnit)), force);
-        } catch (IOException e) {
-            throw CliException.undecided(output, IoMessages.describe(e));
-        }
+        CommandFiles.checkOutput(output, out, java.util.Map.of("--work-unit", ctx.resolve(workUnit)), force);
         try {
             CandidateRoot root = CandidateRoot.open(ctx.resolve(candidateRoot));
             if (Containment.isInside(out, root.path())) {

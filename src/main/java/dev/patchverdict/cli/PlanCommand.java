@@ -141,16 +141,12 @@ final class PlanCommand implements Runnable {
                 types.add(Options.wire(spec, LogType.class, t, "--log-type"));
             }
             Visibility vis = Options.wire(spec, Visibility.class, visibility, "--visibility");
-            try {
-                java.util.Map<String, java.nio.file.Path> inputs = new java.util.LinkedHashMap<>();
-                inputs.put("--work-unit", ctx.resolve(workUnit));
-                for (String t : testPatches) {
-                    inputs.put("--test-patch " + t, ctx.resolve(t));
-                }
-                OutputFiles.checkOutput(ctx.resolve(output), inputs, force);
-            } catch (IOException e) {
-                throw CliException.undecided(output, IoMessages.describe(e));
+            java.util.Map<String, java.nio.file.Path> inputs = new java.util.LinkedHashMap<>();
+            inputs.put("--work-unit", ctx.resolve(workUnit));
+            for (String t : testPatches) {
+                inputs.put("--test-patch " + t, ctx.resolve(t));
             }
+            CommandFiles.checkOutput(output, ctx.resolve(output), inputs, force);
             try {
                 WorkUnit wu = DocumentReader.strict().readWorkUnit(ctx.resolve(workUnit));
                 PlanRequest request;
@@ -247,12 +243,7 @@ final class PlanCommand implements Runnable {
 
         /** A test patch is an input, not an option value: one that cannot be read or used is exit 2, naming it. */
         private TestPatch testPatch(String file) {
-            byte[] bytes;
-            try {
-                bytes = java.nio.file.Files.readAllBytes(RootCommand.contextOf(spec).resolve(file));
-            } catch (IOException e) {
-                throw CliException.undecided(file, IoMessages.describe(e));
-            }
+            byte[] bytes = CommandFiles.read(RootCommand.contextOf(spec), file);
             try {
                 return TestPatch.read(bytes);
             } catch (IllegalArgumentException e) {

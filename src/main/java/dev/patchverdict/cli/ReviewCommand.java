@@ -103,7 +103,7 @@ final class ReviewCommand implements Callable<Integer> {
         // Durations only: the monotonic clock is read here, at the edge, and handed to the library.
         dev.patchverdict.tricks.TrickDetector detector = detect.detector();
         Reviewer reviewer = new Reviewer(p, options, check, System::nanoTime, detector);
-        rules = detector == null ? dev.patchverdict.review.Rules.all() : dev.patchverdict.review.Rules.all(detector.rules());
+        rules = Detect.rules(detector);
         Inputs.Fields fields = new Inputs.Fields(field, idField, Inputs.Fields.SWE_BENCH.model());
         ReviewSummary[] summary = new ReviewSummary[1];
         try {

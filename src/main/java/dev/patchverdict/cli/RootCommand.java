@@ -1,6 +1,8 @@
 package dev.patchverdict.cli;
 
 import java.util.List;
+import java.util.Objects;
+import java.util.function.Supplier;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.IVersionProvider;
 import picocli.CommandLine.Model.CommandSpec;
@@ -19,46 +21,50 @@ import picocli.CommandLine.Spec;
             "binding or integrity error, UNVERIFIED), 64 usage error."
         })
 public final class RootCommand implements Runnable {
-    /**
-     * The subcommands by name, in the order --help lists them. {@link Main} builds only the one a command line
-     * names: picocli's reflection over every command's annotations costs more than a short command's work.
-     */
-    static final List<String> SUBCOMMANDS = List.of("review", "attest", "calibrate", "hackability", "audit", "cohort",
-            "verify", "digest", "validate", "diff", "behave", "manifest", "plan");
-
-    static Class<?> subcommand(String name) {
-        return switch (name) {
-            case "review" -> ReviewCommand.class;
-            case "attest" -> AttestCommand.class;
-            case "calibrate" -> CalibrateCommand.class;
-            case "hackability" -> HackabilityCommand.class;
-            case "audit" -> AuditCommand.class;
-            case "cohort" -> CohortCommand.class;
-            case "verify" -> VerifyCommand.class;
-            case "digest" -> DigestCommand.class;
-            case "validate" -> ValidateCommand.class;
-            case "diff" -> DiffCommand.class;
-            case "behave" -> BehaveCommand.class;
-            case "manifest" -> ManifestCommand.class;
-            case "plan" -> PlanCommand.class;
-            default -> throw new IllegalArgumentException("no subcommand " + name);
-        };
+    /** A subcommand by name; its class is reached through the supplier only when that subcommand is built. */
+    record Subcommand(String name, Supplier<Class<?>> type) {
+        Subcommand {
+            Objects.requireNonNull(name, "name");
+            Objects.requireNonNull(type, "type");
+        }
     }
+
+    /**
+     * The one table of subcommands, in the order --help lists them. {@link Main} builds only the one a command
+     * line names: picocli's reflection over every command's annotations costs more than a short command's work,
+     * and the suppliers keep even the other commands' classes unloaded.
+     */
+    static final List<Subcommand> TABLE = List.of(
+            new Subcommand("review", () -> ReviewCommand.class),
+            new Subcommand("attest", () -> AttestCommand.class),
+            new Subcommand("calibrate", () -> CalibrateCommand.class),
+            new Subcommand("hackability", () -> HackabilityCommand.class),
+            new Subcommand("audit", () -> AuditCommand.class),
+            new Subcommand("cohort", () -> CohortCommand.class),
+            new Subcommand("verify", () -> VerifyCommand.class),
+            new Subcommand("digest", () -> DigestCommand.class),
+            new Subcommand("validate", () -> ValidateCommand.class),
+            new Subcommand("diff", () -> DiffCommand.class),
+            new Subcommand("behave", () -> BehaveCommand.class),
+            new Subcommand("manifest", () -> ManifestCommand.class),
+            new Subcommand("plan", () -> PlanCommand.class));
 
     /**
      * The subcommands a command line needs: the one it names when nothing but --debug precedes that name,
      * otherwise all of them (so --help, suggestions and usage errors read as ever).
      */
-    static List<String> subcommandsFor(String... args) {
+    static List<Subcommand> subcommandsFor(String... args) {
         for (String a : args) {
-            if (SUBCOMMANDS.contains(a)) {
-                return List.of(a);
+            for (Subcommand c : TABLE) {
+                if (c.name().equals(a)) {
+                    return List.of(c);
+                }
             }
             if (!a.equals("--debug")) {
                 break;
             }
         }
-        return SUBCOMMANDS;
+        return TABLE;
     }
 
     private final CliContext context;

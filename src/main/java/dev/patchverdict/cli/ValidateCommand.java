@@ -11,8 +11,8 @@ import dev.patchverdict.record.Document;
 import dev.patchverdict.record.DocumentReader;
 import dev.patchverdict.record.DocumentType;
 import dev.patchverdict.record.InvalidDocumentException;
-import dev.patchverdict.report.IoMessages;
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -59,7 +59,8 @@ final class ValidateCommand implements Callable<Integer> {
         int rc = ExitCode.PASSED;
         for (String name : files) {
             try {
-                JsonNode node = name.equals("-") ? json.read(ctx.in()) : json.read(ctx.resolve(name));
+                Path file = CommandFiles.input(ctx, name);
+                JsonNode node = file == null ? json.read(ctx.in()) : json.read(file);
                 if (type == null && BehaviouralPlans.isBehaviouralPlan(node)) {
                     // A separate evaluator's plan, with its own schema and reader.
                     BehaviouralPlans.parse(node, name);
@@ -78,7 +79,7 @@ final class ValidateCommand implements Callable<Integer> {
                 ctx.out().println(name + ": " + e.getMessage());
                 rc = ExitCode.UNDECIDED;
             } catch (IOException e) {
-                ctx.err().println("patchverdict: " + name + ": " + IoMessages.describe(e));
+                CommandFiles.printUnreadable(ctx, name, e);
                 rc = ExitCode.UNDECIDED;
             }
         }

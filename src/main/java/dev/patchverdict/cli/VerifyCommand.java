@@ -101,21 +101,13 @@ final class VerifyCommand implements Callable<Integer> {
         Path envelopeOut = attest && out != null ? AttestSupport.envelopeBeside(out) : null;
         if (envelopeOut != null) {
             targets.add(envelopeOut);
-            try {
-                OutputFiles.checkOutput(envelopeOut, java.util.Map.of("--work-unit", ctx.resolve(workUnit),
-                        "--result-manifest", ctx.resolve(resultManifest), "--evaluator-plan", ctx.resolve(evaluatorPlan),
-                        "--key", ctx.resolve(key)), force);
-            } catch (IOException e) {
-                throw CliException.undecided(envelopeOut.toString(), IoMessages.describe(e));
-            }
+            CommandFiles.checkOutput(envelopeOut.toString(), envelopeOut, java.util.Map.of("--work-unit",
+                    ctx.resolve(workUnit), "--result-manifest", ctx.resolve(resultManifest), "--evaluator-plan",
+                    ctx.resolve(evaluatorPlan), "--key", ctx.resolve(key)), force);
         }
         if (out != null) {
-            try {
-                OutputFiles.checkOutput(out, java.util.Map.of("--work-unit", ctx.resolve(workUnit),
-                        "--result-manifest", ctx.resolve(resultManifest), "--evaluator-plan", ctx.resolve(evaluatorPlan)), force);
-            } catch (IOException e) {
-                throw CliException.undecided(output, IoMessages.describe(e));
-            }
+            CommandFiles.checkOutput(output, out, java.util.Map.of("--work-unit", ctx.resolve(workUnit),
+                    "--result-manifest", ctx.resolve(resultManifest), "--evaluator-plan", ctx.resolve(evaluatorPlan)), force);
         }
         VerifyRequest request = new VerifyRequest(ctx.resolve(workUnit), ctx.resolve(resultManifest), ctx.resolve(candidateRoot),
                 ctx.resolve(evaluatorPlan), targets);

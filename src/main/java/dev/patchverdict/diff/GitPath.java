@@ -35,6 +35,11 @@ public record GitPath(byte[] bytes) implements Comparable<GitPath> {
         return new String(bytes, StandardCharsets.UTF_8);
     }
 
+    /** The text of a path that may be absent (a section's old or new name): null for none. */
+    public static String textOrNull(GitPath p) {
+        return p == null ? null : p.text();
+    }
+
     public boolean isValidUtf8() {
         return Utf8.isValid(bytes);
     }

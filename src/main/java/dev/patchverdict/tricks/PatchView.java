@@ -78,9 +78,10 @@ record PatchView(List<Section> sections) {
         }
         Map<Integer, Section> out = new TreeMap<>();
         for (FileSection s : diff.sections()) {
-            out.put(s.index(), Section.of(s.index(), s.path().text(), text(s.oldPath()), text(s.newPath()),
-                    s.header().isNew(), s.header().isDeleted(), s.header().isRename(), s.header().line(),
-                    lines.getOrDefault(s.index(), List.of()), headings.getOrDefault(s.index(), Map.of())));
+            out.put(s.index(), Section.of(s.index(), s.path().text(), GitPath.textOrNull(s.oldPath()),
+                    GitPath.textOrNull(s.newPath()), s.header().isNew(), s.header().isDeleted(), s.header().isRename(),
+                    s.header().line(), lines.getOrDefault(s.index(), List.of()),
+                    headings.getOrDefault(s.index(), Map.of())));
         }
         for (Map.Entry<Integer, List<DiffLine.Snapshot>> e : lines.entrySet()) {
             if (!out.containsKey(e.getKey())) {
@@ -92,9 +93,5 @@ record PatchView(List<Section> sections) {
             }
         }
         return new PatchView(List.copyOf(out.values()));
-    }
-
-    private static String text(GitPath p) {
-        return p == null ? null : p.text();
     }
 }

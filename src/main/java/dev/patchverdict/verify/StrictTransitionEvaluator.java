@@ -244,7 +244,7 @@ public final class StrictTransitionEvaluator {
             inSection = true;
             sectionTainted = taintNextSection;
             taintNextSection = false;
-            sectionPath = text(header.path());
+            sectionPath = header.path().text();
             for (int i = 0; i < requirements.size(); i++) {
                 sectionSide[i][0] = null;
                 sectionSide[i][1] = null;
@@ -264,7 +264,7 @@ public final class StrictTransitionEvaluator {
             if (path == null) {
                 return;
             }
-            String p = text(path);
+            String p = path.text();
             for (PathGlob g : protectedGlobs) {
                 if (g.matches(p)) {
                     decisions.add(new PolicyDecision(PolicyDecision.Rule.PROTECTED_PATH, false, p, line,
@@ -323,7 +323,7 @@ public final class StrictTransitionEvaluator {
         }
 
         private static LineEvidence evidence(DiffLine line, LineKind kind) {
-            return new LineEvidence(text(line.section().path()), line.section().index(), line.hunkIndex(), line.lineNumber(), kind,
+            return new LineEvidence(line.section().path().text(), line.section().index(), line.hunkIndex(), line.lineNumber(), kind,
                     line.text());
         }
 
@@ -570,10 +570,6 @@ public final class StrictTransitionEvaluator {
 
         private static String where(LineEvidence e) {
             return e.path() + " hunk " + e.hunk() + " (patch line " + e.patchLine() + ")";
-        }
-
-        private static String text(GitPath p) {
-            return p.text();
         }
     }
 }

@@ -4,7 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine.Command;
@@ -14,19 +16,26 @@ class RootCommandTest {
 
     @Test
     void eachSubcommandNameIsTheNameItsCommandDeclares() {
-        for (String name : RootCommand.SUBCOMMANDS) {
-            assertEquals(name, RootCommand.subcommand(name).getAnnotation(Command.class).name());
+        Set<String> names = new HashSet<>();
+        for (RootCommand.Subcommand c : RootCommand.TABLE) {
+            assertEquals(c.name(), c.type().get().getAnnotation(Command.class).name());
+            assertTrue(names.add(c.name()), c.name() + " is in the table once");
         }
+    }
+
+    private static List<String> names(List<RootCommand.Subcommand> commands) {
+        return commands.stream().map(RootCommand.Subcommand::name).toList();
     }
 
     @Test
     void aCommandLineBuildsOnlyTheSubcommandItNames() {
-        assertEquals(List.of("diff"), RootCommand.subcommandsFor("diff", "check", "x.patch"));
-        assertEquals(List.of("verify"), RootCommand.subcommandsFor("--debug", "verify", "--help"));
-        assertEquals(RootCommand.SUBCOMMANDS, RootCommand.subcommandsFor("--help", "diff"));
-        assertEquals(RootCommand.SUBCOMMANDS, RootCommand.subcommandsFor("-V"));
-        assertEquals(RootCommand.SUBCOMMANDS, RootCommand.subcommandsFor("difff", "check"));
-        assertEquals(RootCommand.SUBCOMMANDS, RootCommand.subcommandsFor());
+        assertEquals(List.of("diff"), names(RootCommand.subcommandsFor("diff", "check", "x.patch")));
+        assertEquals(List.of("verify"), names(RootCommand.subcommandsFor("--debug", "verify", "--help")));
+        assertEquals(List.of("plan"), names(RootCommand.subcommandsFor("plan", "new", "--help")));
+        assertEquals(RootCommand.TABLE, RootCommand.subcommandsFor("--help", "diff"));
+        assertEquals(RootCommand.TABLE, RootCommand.subcommandsFor("-V"));
+        assertEquals(RootCommand.TABLE, RootCommand.subcommandsFor("difff", "check"));
+        assertEquals(RootCommand.TABLE, RootCommand.subcommandsFor());
     }
 
     @Test
@@ -35,7 +44,7 @@ class RootCommandTest {
         assertEquals(0, r.code(), r.err());
         int at = r.out().indexOf("Commands:");
         assertTrue(at > 0, r.out());
-        for (String name : RootCommand.SUBCOMMANDS) {
+        for (String name : names(RootCommand.TABLE)) {
             int next = r.out().indexOf("\n  " + name + " ", at);
             assertTrue(next > at, name + " is listed after the previous one:\n" + r.out());
             at = next;

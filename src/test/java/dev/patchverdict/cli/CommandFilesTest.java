@@ -1,0 +1,86 @@
+package dev.patchverdict.cli;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Every command reads and writes the files it is given the same way, and words a failure the same way. */
+class CommandFilesTest {
+    @TempDir
+    Path dir;
+
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+    private CliContext context(String stdin) {
+        return new CliContext(new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)),
+                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8), Clock.systemUTC(), Map.of(), dir, false);
+    }
+
+    @Test
+    void aDashIsStandardInputAndAnyOtherNameAFileUnderTheWorkingDirectory() throws IOException {
+        CliContext ctx = context("from stdin");
+        assertNull(CommandFiles.input(ctx, "-"));
+        assertEquals(dir.resolve("sub/a.patch"), CommandFiles.input(ctx, "sub/./a.patch"));
+        assertArrayEquals("from stdin".getBytes(StandardCharsets.UTF_8), CommandFiles.readAllBytes(ctx, "-"));
+        Files.writeString(dir.resolve("a.patch"), "from a file");
+        assertArrayEquals("from a file".getBytes(StandardCharsets.UTF_8), CommandFiles.readAllBytes(ctx, "a.patch"));
+    }
+
+    @Test
+    void aFolderIsRefusedByNameWhetherReadWholeOrOpened() throws IOException {
+        Files.createDirectory(dir.resolve("folder"));
+        IOException whole = assertThrows(IOException.class, () -> CommandFiles.readAllBytes(context(""), "folder"));
+        assertEquals("is a directory", whole.getMessage());
+        IOException opened = assertThrows(IOException.class, () -> CommandFiles.open(dir.resolve("folder")));
+        assertEquals("is a directory", opened.getMessage());
+        assertThrows(NoSuchFileException.class, () -> CommandFiles.open(dir.resolve("missing")));
+    }
+
+    @Test
+    void anUnreadableOptionFileIsExitTwoNamingItAsGiven() {
+        CliException e = assertThrows(CliException.class, () -> CommandFiles.read(context(""), "no/such.pem"));
+        assertEquals(ExitCode.UNDECIDED, e.exitCode());
+        assertEquals("no/such.pem: no such file", e.getMessage());
+    }
+
+    @Test
+    void aSkippedInputIsOneLineOnStandardError() {
+        CommandFiles.printUnreadable(context(""), "x.patch", new NoSuchFileException("x.patch"));
+        assertEquals("patchverdict: x.patch: no such file\n", err.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void anOutputThatIsAnInputOrExistsIsRefusedNamingItAndAWriteFailureIsExitTwo() throws IOException {
+        Path in = Files.writeString(dir.resolve("in.patch"), "in");
+        CliException same = assertThrows(CliException.class,
+                () -> CommandFiles.checkOutput("./in.patch", in, Map.of("IN", in), true));
+        assertEquals(ExitCode.UNDECIDED, same.exitCode());
+        assertEquals("./in.patch: is also the command's input (IN); write elsewhere", same.getMessage());
+        CliException exists = assertThrows(CliException.class,
+                () -> CommandFiles.checkOutput("in.patch", in, Map.of(), false));
+        assertEquals("in.patch: exists; use --force to replace it", exists.getMessage());
+
+        CommandFiles.write("out.patch", dir.resolve("out.patch"), "out".getBytes(StandardCharsets.UTF_8));
+        assertEquals("out", Files.readString(dir.resolve("out.patch")));
+        CliException missing = assertThrows(CliException.class,
+                () -> CommandFiles.write("no/out.patch", dir.resolve("no/out.patch"), new byte[0]));
+        assertEquals(ExitCode.UNDECIDED, missing.exitCode());
+        assertFalse(Files.exists(dir.resolve("no")));
+    }
+}
