@@ -63,6 +63,11 @@ final class ByteWindow {
         maxLine = max;
     }
 
+    /** The longest line a scan returns, newline included. */
+    int maxLine() {
+        return maxLine;
+    }
+
     /** The SHA-256 of all input, once it has been read to its end; null when not hashing. */
     byte[] digest() {
         return digest == null ? null : digest.digest();

@@ -16,6 +16,8 @@ final class HunkReader {
     /** Whether any rule looks at body lines one by one; the git profile has none. */
     private final boolean lineRules;
     private final BodyLineView view;
+    /** The line limit, which the fast path must apply as {@link LineSource#readLine} does. */
+    private final int maxLine;
 
     HunkReader(LineSource src, Reporter out, StrictHunkRules rules, DiffVisitor visitor, boolean linesWanted) {
         this.src = src;
@@ -29,6 +31,7 @@ final class HunkReader {
                 || out.on(DiagnosticCode.NO_NEWLINE_MARKER_MISPLACED) || out.on(DiagnosticCode.INVISIBLE_CHARACTER)
                 || out.on(DiagnosticCode.INVALID_UTF8_LINE) || out.on(DiagnosticCode.SWALLOWED_HEADER);
         this.view = new BodyLineView(byteChecks);
+        this.maxLine = w.maxLine();
     }
 
     /** Reads the hunk whose header starts at the current position; null after a fatal error. */
@@ -61,8 +64,9 @@ final class HunkReader {
         while (true) {
             // The common case, read in place in a tight loop: a body line that starts with ' ', '-' or '+'
             // (or is empty context) within the counts, ends in a newline the window already holds, and has
-            // no control byte or CR. It gets the same checks and events as in the general step below, less
-            // what cannot apply to it. Nothing here reads input, so b and base stay valid.
+            // no control byte or CR, and is within the line limit (a longer one is refused below, however much of
+            // it the window happens to hold). It gets the same checks and events as in the general step below,
+            // less what cannot apply to it. Nothing here reads input, so b and base stay valid.
             byte[] b = w.buf;
             long base = w.base;
             int i = (int) (src.pos - base);
@@ -76,7 +80,7 @@ final class HunkReader {
                 }
                 int e = byteChecks ? w.scanBuffered(i) : w.lineEndBuffered(i);
                 int flags = byteChecks ? w.lineFlags : 0;
-                if (e < 0 || (flags & (ByteWindow.HAS_CONTROL | ByteWindow.HAS_CR)) != 0) {
+                if (e < 0 || e - i > maxLine || (flags & (ByteWindow.HAS_CONTROL | ByteWindow.HAS_CR)) != 0) {
                     break;
                 }
                 LineKind kind;

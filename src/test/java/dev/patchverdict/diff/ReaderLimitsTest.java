@@ -36,6 +36,35 @@ class ReaderLimitsTest {
     }
 
     @Test
+    void aBodyLineOverTheLimitIsRefusedAlikeFromAnArrayAndAStreamWhateverTheWindowHolds() {
+        // The hunk body's fast path reads lines the window already holds: a line between the limit and the
+        // window's size (four limits) was accepted there, and an in-memory read accepted any length.
+        DiffReader.Options options = new DiffReader.Options(true, 1024);
+        for (int length : new int[] {1023, 1024, 1025, 2000, 4100, 5000, 20_000}) {
+            byte[] patch = ascii("diff --git a/x b/x\n--- a/x\n+++ b/x\n@@ -1,3 +1,3 @@\n a\n-b\n+"
+                    + "y".repeat(length - 2) + "\n c\n");
+            for (Profile profile : List.of(Profile.STRICT, Profile.GIT)) {
+                List<DiagnosticCode> fromArray = new ArrayList<>();
+                List<DiagnosticCode> fromStream = new ArrayList<>();
+                DiffReader.read(patch, profile, codes(fromArray), options);
+                DiffReader.read(new ByteArrayInputStream(patch), profile, codes(fromStream), options);
+                List<DiagnosticCode> expected = length > 1024 ? List.of(DiagnosticCode.LINE_TOO_LONG) : List.of();
+                assertEquals(expected, fromArray, profile.name() + ", array, a body line of " + length + " bytes");
+                assertEquals(expected, fromStream, profile.name() + ", stream, a body line of " + length + " bytes");
+            }
+        }
+    }
+
+    private static DiffVisitor codes(List<DiagnosticCode> into) {
+        return new DiffVisitor() {
+            @Override
+            public void onDiagnostic(Diagnostic d) {
+                into.add(d.code());
+            }
+        };
+    }
+
+    @Test
     void theDefaultLineLimitIsOneMebibyteSoTheWindowStaysSmall() {
         byte[] patch = ascii("diff --git a/x b/x\n--- a/x\n+++ b/x\n@@ -1 +1 @@\n-a\n+" + "y".repeat((1 << 20) + 10) + "\n");
         List<Diagnostic> ds = diagnostics(patch, DiffReader.Options.DEFAULT);
