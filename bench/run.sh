@@ -42,8 +42,8 @@ heap="$(java -Xmx128m -cp "$cp" dev.patchverdict.bench.LargeDiffHeap $((1 << 30)
 
 echo
 echo "Diff reader benchmark: $(basename "$diff"), $bytes bytes; $(nproc) cores, $(java -version 2>&1 | head -1)"
-printf '%-52s %10s\n' "reader" "MB/s"
-awk -F, -v bytes="$bytes" 'NR > 1 { gsub(/"/, "", $1); n = split($1, p, "."); printf "%-52s %10.0f\n", p[n], $5 * bytes / 1e6 }' "$out/jmh.csv"
+printf '%-52s %10s %10s\n' "reader" "MB/s" "± (99.9%)"
+awk -F, -v bytes="$bytes" 'NR > 1 { gsub(/"/, "", $1); n = split($1, p, "."); printf "%-52s %10.0f %10.0f\n", p[n], $5 * bytes / 1e6, $6 * bytes / 1e6 }' "$out/jmh.csv"
 for name in patchverdictStrictSha256 patchverdictGitProfileNoHash jgitPatchParse javaDiffUtilsUnifiedDiffReader; do
     grep -q "\.$name\"" "$out/jmh.csv" || printf '%-52s %10s\n' "$name" "failed: $(grep -m1 -o '[A-Za-z.]*Exception: [^\r]*' "$out/jmh.log" | grep -m1 . || echo see target/bench/jmh.log)"
 done
