@@ -18,10 +18,27 @@ import java.util.Set;
  * name or two is not mistaken for one.
  */
 final class DocumentDetector {
-    private final Map<DocumentType, Set<String>> distinctive = new EnumMap<>(DocumentType.class);
-    private final Map<DocumentType, Set<String>> distinctiveRequired = new EnumMap<>(DocumentType.class);
+    private final DocumentSchemas schemas;
+    /** Made on the first detection: a reader told each document's type (verify) never needs them. */
+    private Tables tables;
+
+    /** Each type's distinctive top-level fields, and those of them every version requires. */
+    private record Tables(Map<DocumentType, Set<String>> distinctive, Map<DocumentType, Set<String>> distinctiveRequired) {}
 
     DocumentDetector(DocumentSchemas schemas) {
+        this.schemas = schemas;
+    }
+
+    private synchronized Tables tables() {
+        if (tables == null) {
+            tables = tablesOf(schemas);
+        }
+        return tables;
+    }
+
+    private static Tables tablesOf(DocumentSchemas schemas) {
+        Map<DocumentType, Set<String>> distinctive = new EnumMap<>(DocumentType.class);
+        Map<DocumentType, Set<String>> distinctiveRequired = new EnumMap<>(DocumentType.class);
         for (DocumentType t : DocumentType.values()) {
             Set<String> own = new LinkedHashSet<>(schemas.topLevelProperties(t));
             for (DocumentType other : DocumentType.values()) {
@@ -37,6 +54,7 @@ final class DocumentDetector {
             distinctive.put(t, Collections.unmodifiableSet(own));
             distinctiveRequired.put(t, Collections.unmodifiableSet(required));
         }
+        return new Tables(distinctive, distinctiveRequired);
     }
 
     /** The type of the document. */
@@ -45,13 +63,14 @@ final class DocumentDetector {
             throw new InvalidDocumentException("document",
                     DocumentProblem.whole("must be a JSON object, not " + FieldReader.kind(document)));
         }
+        Tables tb = tables();
         List<DocumentType> best = new ArrayList<>();
         int bestScore = 0;
         for (DocumentType t : DocumentType.values()) {
-            if (!recognisable(t, document)) {
+            if (!recognisable(tb.distinctiveRequired().get(t), document)) {
                 continue;
             }
-            int score = count(distinctive.get(t), document);
+            int score = count(tb.distinctive().get(t), document);
             if (score > bestScore) {
                 best.clear();
                 bestScore = score;
@@ -92,8 +111,7 @@ final class DocumentDetector {
         return DocumentVersion.of(type, v.textValue());
     }
 
-    private boolean recognisable(DocumentType t, JsonNode document) {
-        Set<String> required = distinctiveRequired.get(t);
+    private static boolean recognisable(Set<String> required, JsonNode document) {
         return 2 * count(required, document) >= required.size();
     }
 

@@ -1,5 +1,8 @@
 package dev.patchverdict.record;
 
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.networknt.schema.Error;
 import com.networknt.schema.ExecutionContext;
@@ -55,6 +58,9 @@ public final class DocumentSchemas {
      */
     private final Map<DocumentVersion, Schema> schemas = new HashMap<>();
     private final Map<DocumentVersion, JsonNode> sources = new HashMap<>();
+    private final Map<DocumentVersion, Outline> outlines = new HashMap<>();
+    /** Plain jackson-core, for the outlines of the project's own schemas; documents go through StrictJson. */
+    private static final JsonFactory OUTLINES = new JsonFactory();
 
     private DocumentSchemas(SchemaRegistry registry) {
         this.registry = registry;
@@ -98,7 +104,7 @@ public final class DocumentSchemas {
     public Set<String> topLevelProperties(DocumentType type) {
         Set<String> names = new LinkedHashSet<>();
         for (String v : type.supportedVersions()) {
-            source(DocumentVersion.of(type, v)).path("properties").fieldNames().forEachRemaining(names::add);
+            names.addAll(outline(DocumentVersion.of(type, v)).properties());
         }
         return Collections.unmodifiableSet(names);
     }
@@ -107,8 +113,7 @@ public final class DocumentSchemas {
     public Set<String> requiredEverywhere(DocumentType type) {
         Set<String> names = null;
         for (String v : type.supportedVersions()) {
-            Set<String> required = new LinkedHashSet<>();
-            source(DocumentVersion.of(type, v)).path("required").forEach(n -> required.add(n.textValue()));
+            Set<String> required = new LinkedHashSet<>(outline(DocumentVersion.of(type, v)).required());
             if (names == null) {
                 names = required;
             } else {
@@ -116,6 +121,62 @@ public final class DocumentSchemas {
             }
         }
         return Collections.unmodifiableSet(names);
+    }
+
+    /** A shipped schema's top-level {@code properties} names and {@code required} list: all type detection needs. */
+    private record Outline(List<String> properties, List<String> required) {}
+
+    private synchronized Outline outline(DocumentVersion v) {
+        Outline o = outlines.get(v);
+        if (o == null) {
+            o = readOutline(v);
+            outlines.put(v, o);
+        }
+        return o;
+    }
+
+    // Detecting a document's type needs every schema's outline: one streaming pass over each schema's top level,
+    // skipping everything below it, costs a fraction of reading all eleven into checked trees.
+    private static Outline readOutline(DocumentVersion v) {
+        try (InputStream in = resource(v); JsonParser p = OUTLINES.createParser(in)) {
+            List<String> properties = new ArrayList<>();
+            List<String> required = new ArrayList<>();
+            if (p.nextToken() != JsonToken.START_OBJECT) {
+                throw new IllegalStateException("shipped schema " + v.schemaFileName() + " is not a JSON object");
+            }
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+                String name = p.currentName();
+                JsonToken value = p.nextToken();
+                if (name.equals("properties") && value == JsonToken.START_OBJECT) {
+                    while (p.nextToken() == JsonToken.FIELD_NAME) {
+                        properties.add(p.currentName());
+                        p.nextToken();
+                        p.skipChildren();
+                    }
+                } else if (name.equals("required") && value == JsonToken.START_ARRAY) {
+                    for (JsonToken t; (t = p.nextToken()) != JsonToken.END_ARRAY; ) {
+                        if (t != JsonToken.VALUE_STRING) {
+                            throw new IllegalStateException("shipped schema " + v.schemaFileName()
+                                    + " lists a required field that is not a string");
+                        }
+                        required.add(p.getText());
+                    }
+                } else {
+                    p.skipChildren();
+                }
+            }
+            return new Outline(List.copyOf(properties), List.copyOf(required));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read shipped schema " + v.schemaResource(), e);
+        }
+    }
+
+    private static InputStream resource(DocumentVersion v) {
+        InputStream in = DocumentSchemas.class.getResourceAsStream(v.schemaResource());
+        if (in == null) {
+            throw new IllegalStateException("shipped schema is missing from the build: " + v.schemaResource());
+        }
+        return in;
     }
 
     private static DocumentSchemas load() {
@@ -144,10 +205,7 @@ public final class DocumentSchemas {
     }
 
     private static JsonNode readResource(StrictJson json, DocumentVersion v) {
-        try (InputStream in = DocumentSchemas.class.getResourceAsStream(v.schemaResource())) {
-            if (in == null) {
-                throw new IllegalStateException("shipped schema is missing from the build: " + v.schemaResource());
-            }
+        try (InputStream in = resource(v)) {
             return json.read(in.readAllBytes());
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read shipped schema " + v.schemaResource(), e);

@@ -37,6 +37,33 @@ class ShippedSchemaTest {
     }
 
     @ParameterizedTest(name = "{0}")
+    @MethodSource("types")
+    void typeDetectionReadsTheSchemasTopLevelFieldsExactly(DocumentType type) {
+        // Detection reads only each schema's top level, by a streaming pass; the whole tree must say the same.
+        Set<String> properties = new java.util.LinkedHashSet<>();
+        Set<String> required = null;
+        for (String v : type.supportedVersions()) {
+            JsonNode schema = SCHEMAS.schemaJson(DocumentVersion.of(type, v));
+            schema.path("properties").fieldNames().forEachRemaining(properties::add);
+            Set<String> these = new java.util.LinkedHashSet<>();
+            schema.path("required").forEach(n -> these.add(n.textValue()));
+            if (required == null) {
+                required = these;
+            } else {
+                required.retainAll(these);
+            }
+        }
+        DocumentSchemas fresh = DocumentSchemas.shipped();
+        assertEquals(List.copyOf(properties), List.copyOf(fresh.topLevelProperties(type)));
+        assertEquals(List.copyOf(required), List.copyOf(fresh.requiredEverywhere(type)));
+        assertFalse(required.isEmpty());
+    }
+
+    static Stream<DocumentType> types() {
+        return Stream.of(DocumentType.values());
+    }
+
+    @ParameterizedTest(name = "{0}")
     @MethodSource("versions")
     void schemaIsDraft202012WithTheProjectsId(DocumentVersion version) {
         JsonNode schema = SCHEMAS.schemaJson(version);
