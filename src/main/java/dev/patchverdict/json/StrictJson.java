@@ -186,14 +186,10 @@ public final class StrictJson {
     }
 
     private static void requireNoLoneSurrogate(String s, String pointer) throws JsonInputException {
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
-                i++;
-            } else if (Character.isSurrogate(c)) {
-                throw new JsonInputException(where(pointer) + "string holds a lone surrogate \\u"
-                        + Integer.toHexString(c) + " at index " + i + ", which UTF-8 cannot encode");
-            }
+        int i = Utf8.firstLoneSurrogate(s);
+        if (i >= 0) {
+            throw new JsonInputException(where(pointer) + "string holds a lone surrogate \\u"
+                    + Integer.toHexString(s.charAt(i)) + " at index " + i + ", which UTF-8 cannot encode");
         }
     }
 

@@ -166,7 +166,7 @@ public final class Inputs implements Iterator<Entry> {
                     "\"" + fields.patch() + "\" is " + kind(patch) + ", not text");
         }
         String text = patch.textValue();
-        int bad = loneSurrogate(text);
+        int bad = dev.patchverdict.text.Utf8.firstLoneSurrogate(text);
         if (bad >= 0) {
             return new Entry(0, Entry.Kind.MALFORMED, name, model, source, pointer, line, null, null,
                     "\"" + fields.patch() + "\" holds a lone surrogate (\\u" + String.format("%04x", (int) text.charAt(bad))
@@ -189,23 +189,6 @@ public final class Inputs implements Iterator<Entry> {
             case STRING -> "text";
             default -> n.getNodeType().name().toLowerCase(Locale.ROOT);
         };
-    }
-
-    static int loneSurrogate(String s) {
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (Character.isHighSurrogate(c)) {
-                if (i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
-                    i++;
-                    continue;
-                }
-                return i;
-            }
-            if (Character.isLowSurrogate(c)) {
-                return i;
-            }
-        }
-        return -1;
     }
 
     static String describe(JsonProcessingException e) {

@@ -136,6 +136,22 @@ public final class Utf8 {
         return -1;
     }
 
+    /**
+     * The index of the first char of s that UTF-8 cannot encode (a surrogate not in a high-low pair), or -1 when
+     * s encodes whole.
+     */
+    public static int firstLoneSurrogate(CharSequence s) {
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
+                i++;
+            } else if (Character.isSurrogate(c)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
     private static boolean cont(byte x, int lo, int hi) {
         int v = x & 0xff;
         return v >= lo && v <= hi;

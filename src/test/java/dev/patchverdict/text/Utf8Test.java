@@ -49,6 +49,38 @@ class Utf8Test {
         assertEquals(jdkAccepts(b), Utf8.isValid(b), hex);
     }
 
+    @ParameterizedTest
+    @CsvSource({
+        "'', -1",
+        "0041, -1",
+        "d83dde00, -1",         // a pair
+        "d83d, 0",              // a high one at the end
+        "0041de00, 1",          // a low one alone
+        "d83dd83dde00, 0",      // a high one before a pair
+        "d83dde00dc00, 2",      // a low one after a pair
+    })
+    void loneSurrogates(String utf16Hex, int first) {
+        StringBuilder s = new StringBuilder(); // char by char: a decoder would replace a lone surrogate
+        for (int i = 0; i < utf16Hex.length(); i += 4) {
+            s.append((char) Integer.parseInt(utf16Hex.substring(i, i + 4), 16));
+        }
+        assertEquals(first, Utf8.firstLoneSurrogate(s), utf16Hex);
+    }
+
+    @Property(tries = 2000)
+    void aLoneSurrogateIsWhatTheJdkEncoderRefuses(@ForAll @Size(max = 12) char[] chars) {
+        String s = new String(chars);
+        boolean encodes;
+        try {
+            StandardCharsets.UTF_8.newEncoder().onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT).encode(java.nio.CharBuffer.wrap(s));
+            encodes = true;
+        } catch (CharacterCodingException e) {
+            encodes = false;
+        }
+        assertEquals(encodes, Utf8.firstLoneSurrogate(s) < 0, s);
+    }
+
     @Property(tries = 2000)
     void agreesWithTheJdkDecoder(@ForAll @Size(max = 24) byte[] b) {
         boolean valid = jdkAccepts(b);

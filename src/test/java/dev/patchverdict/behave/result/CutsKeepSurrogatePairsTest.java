@@ -60,12 +60,12 @@ class CutsKeepSurrogatePairsTest {
                 () -> assertTrue(o.report().contains("\n        ... cut\n"), "the report's diff is cut"),
                 () -> assertFalse(o.report().contains("\\ud83d"), "the report's diff keeps its pairs whole"),
                 () -> assertTrue(diagnostics.size() >= 2, "both checks' diagnostics are cut"),
-                () -> assertTrue(diagnostics.stream().allMatch(t -> loneSurrogate(t) < 0),
+                () -> assertTrue(diagnostics.stream().allMatch(t -> dev.patchverdict.text.Utf8.firstLoneSurrogate(t) < 0),
                         "the diagnostics keep their pairs whole"),
                 () -> assertTrue(argv.size() >= 2, "the argv excerpts are cut"),
-                () -> assertTrue(argv.stream().allMatch(t -> loneSurrogate(t) < 0),
+                () -> assertTrue(argv.stream().allMatch(t -> dev.patchverdict.text.Utf8.firstLoneSurrogate(t) < 0),
                         "the argv excerpts keep their pairs whole"),
-                () -> assertTrue(texts.stream().allMatch(t -> loneSurrogate(t) < 0), "no text in the result splits a pair"));
+                () -> assertTrue(texts.stream().allMatch(t -> dev.patchverdict.text.Utf8.firstLoneSurrogate(t) < 0), "no text in the result splits a pair"));
     }
 
     private static void strings(JsonNode n, List<String> out) {
@@ -75,15 +75,4 @@ class CutsKeepSurrogatePairsTest {
         n.forEach(child -> strings(child, out));
     }
 
-    private static int loneSurrogate(String s) {
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
-                i++;
-            } else if (Character.isSurrogate(c)) {
-                return i;
-            }
-        }
-        return -1;
-    }
 }
