@@ -7,6 +7,7 @@ import dev.patchverdict.diff.DiagnosticCode;
 import dev.patchverdict.diff.DiffOutcome;
 import dev.patchverdict.diff.DiffReader;
 import dev.patchverdict.diff.DiffResult;
+import dev.patchverdict.diff.FileHeader;
 import dev.patchverdict.diff.FileSection;
 import dev.patchverdict.diff.GitPath;
 import dev.patchverdict.diff.Profile;
@@ -362,7 +363,7 @@ final class DiffCommand implements Runnable {
         if (mode == 0) {
             j.writeNullField(key);
         } else {
-            j.writeStringField(key, String.format("%06o", mode));
+            j.writeStringField(key, FileHeader.modeText(mode));
         }
     }
 }

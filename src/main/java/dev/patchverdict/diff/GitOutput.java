@@ -74,7 +74,7 @@ public final class GitOutput implements DiffVisitor {
 
     private static void fileModeName(ByteArrayOutputStream out, String what, int mode, GitPath name) {
         if (mode != 0) {
-            ascii(out, " " + what + " mode " + String.format("%06o", mode) + " ");
+            ascii(out, " " + what + " mode " + FileHeader.modeText(mode) + " ");
         } else {
             ascii(out, " " + what + " ");
         }
@@ -84,7 +84,7 @@ public final class GitOutput implements DiffVisitor {
 
     private static void modeChange(ByteArrayOutputStream out, FileHeader h, boolean showName) {
         if (h.oldMode() != 0 && h.newMode() != 0 && h.oldMode() != h.newMode()) {
-            ascii(out, String.format(" mode change %06o => %06o", h.oldMode(), h.newMode()));
+            ascii(out, " mode change " + FileHeader.modeText(h.oldMode()) + " => " + FileHeader.modeText(h.newMode()));
             if (showName) {
                 out.write(' ');
                 out.writeBytes(h.newPath().bytes());

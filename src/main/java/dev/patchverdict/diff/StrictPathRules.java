@@ -37,7 +37,7 @@ final class StrictPathRules {
         if ((fh.isNew() && nm == 0100755) || (fh.modeChanged() && (om == 0100755 || nm == 0100755))) {
             findings.reportOnce(DiagnosticCode.EXECUTABLE_BIT, off, line, fh.isNew()
                     ? "new executable file " + fh.path()
-                    : String.format("mode change %06o => %06o on %s", om, nm, fh.path()));
+                    : "mode change " + FileHeader.modeText(om) + " => " + FileHeader.modeText(nm) + " on " + fh.path());
         }
         if (findings.on(DiagnosticCode.DUPLICATE_PATH)) {
             boolean dup = false;
