@@ -123,6 +123,26 @@ class LauncherArchiveTest {
     }
 
     @Test
+    void theSameBytesBuiltAgainGetAnArchiveTheJvmTakes() throws Exception {
+        // The JVM refuses an archive once its jar's modification time changed, even for the same bytes, and then
+        // runs with no archive at all (slower than a plain java -jar). -Xshare:on makes a refused archive fatal.
+        Path cache = dir.resolve("rebuilt-cache");
+        Path rebuilt = Files.createDirectories(dir.resolve("rebuilt")).resolve("patchverdict.jar");
+        Files.copy(jar, rebuilt);
+        Map<String, String> env = Map.of("PATCHVERDICT_JAR", rebuilt.toString(), "PATCHVERDICT_JAVA_OPTS", "-Xshare:on");
+        Run first = launch(cache, "sync", env, "digest", "--raw", "absolute-path.patch");
+        assertEquals(0, first.code(), first.err());
+        Path before = archiveIn(cache);
+        Files.setLastModifiedTime(rebuilt, java.nio.file.attribute.FileTime.fromMillis(
+                Files.getLastModifiedTime(rebuilt).toMillis() + 60_000));
+        Run again = launch(cache, "sync", env, "digest", "--raw", "absolute-path.patch");
+        assertEquals(0, again.code(), "the archive for the jar as it is now is taken; stderr: " + again.err());
+        assertArrayEquals(first.out(), again.out());
+        Path after = archiveIn(cache); // one archive: the one made for the jar's old modification time is gone
+        assertFalse(after.equals(before), "a new archive for the new modification time");
+    }
+
+    @Test
     void inputsOfGigabytesTakeTheLargeInputFlagsWithoutAShellError() throws Exception {
         // Sparse: the launcher only asks for its size; --version never reads it.
         Path big = dir.resolve("three-gib.diff");
