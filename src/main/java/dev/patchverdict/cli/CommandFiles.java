@@ -39,7 +39,8 @@ final class CommandFiles {
         return Files.readAllBytes(file);
     }
 
-    private static void refuseFolder(Path file) throws IOException {
+    /** A folder named as an input is refused by name, in the same words by every command. */
+    static void refuseFolder(Path file) throws IOException {
         if (Files.isDirectory(file)) {
             throw new IOException("is a directory");
         }

@@ -83,4 +83,15 @@ class CommandFilesTest {
         assertEquals(ExitCode.UNDECIDED, missing.exitCode());
         assertFalse(Files.exists(dir.resolve("no")));
     }
+
+    @org.junit.jupiter.api.Test
+    void everyCommandThatReadsAnInputRefusesAFolderInTheSameWords() throws IOException {
+        Files.createDirectories(dir.resolve("folder"));
+        for (String[] args : new String[][] {{"digest", "folder"}, {"digest", "--raw", "folder"}, {"validate", "folder"},
+                {"diff", "check", "folder"}, {"diff", "numstat", "folder"}}) {
+            CliRun r = CliRun.in(dir, args);
+            assertEquals(ExitCode.UNDECIDED, r.code(), String.join(" ", args));
+            assertEquals("patchverdict: folder: is a directory\n", r.err(), String.join(" ", args));
+        }
+    }
 }
