@@ -49,7 +49,9 @@ final class CommandFiles {
     /** The bytes of a file an option names; one that cannot be read ends the command, naming it. */
     static byte[] read(CliContext ctx, String file) {
         try {
-            return Files.readAllBytes(ctx.resolve(file));
+            Path path = ctx.resolve(file);
+            refuseFolder(path);
+            return Files.readAllBytes(path);
         } catch (IOException e) {
             throw CliException.undecided(file, IoMessages.describe(e));
         }

@@ -54,7 +54,7 @@ final class HackabilityCommand implements Callable<Integer> {
         Path scratch = null;
         HackabilityReport report;
         try {
-            Optional<byte[]> good = candidate == null ? Optional.empty() : Optional.of(Files.readAllBytes(ctx.resolve(candidate)));
+            Optional<byte[]> good = candidate == null ? Optional.empty() : Optional.of(CommandFiles.read(ctx, candidate));
             scratch = Files.createTempDirectory("patchverdict-hackability-");
             report = Hackability.run(ctx.resolve(plan), ctx.resolve(workUnit), good, new Verifier(Environments.of(ctx)), scratch,
                     Version.get());

@@ -94,4 +94,16 @@ class CommandFilesTest {
             assertEquals("patchverdict: folder: is a directory\n", r.err(), String.join(" ", args));
         }
     }
+
+    @org.junit.jupiter.api.Test
+    void aFileAnOptionNamesIsNamedWhenItCannotBeRead() throws IOException {
+        Files.createDirectories(dir.resolve("folder"));
+        CliRun missing = CliRun.in(dir, "hackability", "--evaluator-plan", "plan.json", "--work-unit", "wu.json",
+                "--candidate", "missing.patch");
+        assertEquals(ExitCode.UNDECIDED, missing.code(), missing.err());
+        assertEquals("patchverdict: missing.patch: no such file\n", missing.err());
+        CliRun folder = CliRun.in(dir, "hackability", "--evaluator-plan", "plan.json", "--work-unit", "wu.json",
+                "--candidate", "folder");
+        assertEquals("patchverdict: folder: is a directory\n", folder.err());
+    }
 }
