@@ -1,6 +1,7 @@
 package dev.patchverdict.verify;
 
 import dev.patchverdict.diff.Diagnostic;
+import dev.patchverdict.diff.GitPath;
 import dev.patchverdict.digest.Digest;
 import dev.patchverdict.tricks.TrickHit;
 import java.util.ArrayList;
@@ -10,8 +11,9 @@ import java.util.Objects;
 /**
  * What the v0.5 semantic evaluator found in one patch, from one pass over its bytes: the patch's
  * SHA-256 and size, every diagnostic of the strict reader (in input order), every change-policy
- * decision, and for each requirement of the plan its evidence or why it is unmet. Immutable; a
- * failed requirement is a finding here, never an exception.
+ * decision, for each requirement of the plan its evidence or why it is unmet, and every old and new
+ * path of the sections read (in reading order). Immutable; a failed requirement is a finding here,
+ * never an exception.
  *
  * <p>The patch is accepted only when it is within the plan's size limit, no diagnostic is fatal,
  * no decision refuses, no forbidden trick rule hits, and every requirement is satisfied. {@link #reasons()} says which of these
@@ -24,7 +26,8 @@ public record SemanticEvaluation(
         List<RequirementResult> requirements,
         List<Diagnostic> diagnostics,
         List<PolicyDecision> decisions,
-        List<TrickHit> trickHits) {
+        List<TrickHit> trickHits,
+        List<GitPath> touchedPaths) {
 
     /** The {@code semantic_match_mode} a VerificationResult names for this reading. */
     public static final String SEMANTIC_MATCH_MODE = "strict_added_and_removed_line_substring_all";
@@ -38,17 +41,13 @@ public record SemanticEvaluation(
         diagnostics = List.copyOf(diagnostics);
         decisions = List.copyOf(decisions);
         trickHits = List.copyOf(trickHits);
-    }
-
-    /** An evaluation under a plan that forbids no trick. */
-    public SemanticEvaluation(Digest patchDigest, long patchBytes, long maxCandidateBytes, List<RequirementResult> requirements,
-            List<Diagnostic> diagnostics, List<PolicyDecision> decisions) {
-        this(patchDigest, patchBytes, maxCandidateBytes, requirements, diagnostics, decisions, List.of());
+        touchedPaths = List.copyOf(touchedPaths);
     }
 
     /** This evaluation with the hits of the plan's forbidden trick rules. */
     SemanticEvaluation withTrickHits(List<TrickHit> hits) {
-        return new SemanticEvaluation(patchDigest, patchBytes, maxCandidateBytes, requirements, diagnostics, decisions, hits);
+        return new SemanticEvaluation(patchDigest, patchBytes, maxCandidateBytes, requirements, diagnostics, decisions, hits,
+                touchedPaths);
     }
 
     public boolean withinSizeLimit() {

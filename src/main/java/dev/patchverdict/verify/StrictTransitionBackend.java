@@ -3,9 +3,6 @@ package dev.patchverdict.verify;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.patchverdict.diff.Diagnostic;
-import dev.patchverdict.diff.DiffReader;
-import dev.patchverdict.diff.DiffResult;
-import dev.patchverdict.diff.FileSection;
 import dev.patchverdict.diff.GitPath;
 import dev.patchverdict.digest.Digests;
 import dev.patchverdict.plan.EvaluatorPlan;
@@ -45,11 +42,9 @@ public final class StrictTransitionBackend {
         ObjectNode backend = (ObjectNode) in.plan().get("backend");
         timing.start();
         SemanticEvaluation eval = StrictTransitionEvaluator.evaluate(patch, contract);
-        DiffResult sections = DiffReader.read(patch, StrictTransitionEvaluator.profile(contract.changePolicy()));
         TreeSet<String> paths = new TreeSet<>(dev.patchverdict.json.CanonicalJson::compareCodePoints);
-        for (FileSection s : sections.sections()) {
-            addPath(paths, s.oldPath());
-            addPath(paths, s.newPath());
+        for (GitPath p : eval.touchedPaths()) {
+            paths.add(p.text());
         }
         List<String> changed = List.copyOf(paths);
 
@@ -259,12 +254,6 @@ public final class StrictTransitionBackend {
                 ext);
         ((ObjectNode) result.withArray("checks").get(1)).put("diagnostics", PyJson.dumps(diagnostics, true));
         return new PatchCore.Run(result, diagnostics, artifact, patch, List.of(), changed);
-    }
-
-    private static void addPath(TreeSet<String> paths, GitPath p) {
-        if (p != null) {
-            paths.add(p.text());
-        }
     }
 
     private static ObjectNode finding(String severity, String category, String summary, String path, long line) {

@@ -166,6 +166,8 @@ public final class StrictTransitionEvaluator {
 
         private final List<Diagnostic> diagnostics = new ArrayList<>();
         private final List<PolicyDecision> decisions = new ArrayList<>();
+        /** Every old and new path of the sections read, in reading order: the changed paths a backend reports. */
+        private final List<GitPath> touched = new ArrayList<>();
 
         // Found in validated hunks: per requirement and slot, and whole transitions.
         private final LineEvidence[][] side;
@@ -406,6 +408,12 @@ public final class StrictTransitionEvaluator {
 
         @Override
         public void onSectionEnd(FileSection section) {
+            if (section.oldPath() != null) {
+                touched.add(section.oldPath());
+            }
+            if (section.newPath() != null) {
+                touched.add(section.newPath());
+            }
             inSection = false;
             if (!sectionTainted) {
                 settleSection();
@@ -484,7 +492,7 @@ public final class StrictTransitionEvaluator {
             List<PolicyDecision> ordered = new ArrayList<>(decisions);
             ordered.sort((a, b) -> Long.compare(a.patchLine(), b.patchLine()));
             return new SemanticEvaluation(new Digest(outcome.sha256()), outcome.bytes(), maxCandidateBytes, results,
-                    diagnostics, ordered);
+                    diagnostics, ordered, List.of(), touched);
         }
 
         private RequirementResult result(int i) {
