@@ -49,6 +49,8 @@ import java.util.stream.Collectors;
  * matches (the validator rewrites {@code $} for the JDK engine).
  */
 public final class DocumentSchemas {
+    /** Plain jackson-core, for the outlines of the project's own schemas; documents go through StrictJson. */
+    private static final JsonFactory OUTLINES = new JsonFactory();
     private static final DocumentSchemas SHIPPED = load();
 
     private final SchemaRegistry registry;
@@ -59,8 +61,6 @@ public final class DocumentSchemas {
     private final Map<DocumentVersion, Schema> schemas = new HashMap<>();
     private final Map<DocumentVersion, JsonNode> sources = new HashMap<>();
     private final Map<DocumentVersion, Outline> outlines = new HashMap<>();
-    /** Plain jackson-core, for the outlines of the project's own schemas; documents go through StrictJson. */
-    private static final JsonFactory OUTLINES = new JsonFactory();
 
     private DocumentSchemas(SchemaRegistry registry) {
         this.registry = registry;
