@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Whole-process figures from a cold JVM: start-up of diff check, digest, validate and verify on one typical
 # agent patch, and single-shot throughput on large diffs, each beside 'git apply --numstat' on the same input
-# in the same run. Median of N runs (default 7), with the load average printed beside each row.
+# in the same run, in interleaved rounds. Median of N rounds (default 7), with the load average printed beside each row.
 # Usage: bench/whole-process.sh [-n N] [--pv 'COMMAND'] [--baseline 'COMMAND'] [DIFF...]
 #   --pv 'COMMAND'        how patchverdict is started (default: the ./patchverdict launcher); e.g. --pv 'java -jar target/patchverdict.jar'
 #   --baseline 'COMMAND'  also time another build the same way, row by row in the same run (e.g. an older jar)
@@ -78,14 +78,33 @@ else
     echo "| what | input | patchverdict wall (cpu) | git apply --numstat | ratio to git | load (1 min) |"
     echo "|---|---|---:|---:|---:|---:|"
 fi
+# timed CMD...: one run's wall time and CPU time (user + system, children included), in seconds.
+timed() {
+    local TIMEFORMAT='%3R %3U %3S' r u s
+    read -r r u s < <({ time "$@" >/dev/null 2>&1 || true; } 2>&1)
+    awk -v r="$r" -v u="$u" -v s="$s" 'BEGIN { print r, u + s }'
+}
+median() { printf '%s\n' "$@" | sort -g | awk '{ a[NR] = $1 } END { printf "%d", a[int((NR + 1) / 2)] * 1000 }'; }
+
+# Each row is timed in rounds, each round running the baseline, patchverdict and git once in turn (after one
+# warming run of each), so that a change in the machine's pace during the row moves all three alike.
 row() { # row WHAT INPUT GIT_INPUT PV_ARGS...
     local what="$1" input="$2" gin="$3"; shift 3
     local l; l=$(load)
-    local b="" bw bc t tc g gc
-    if [[ -n "$baseline" ]]; then read -r bw bc <<<"$(median_ms "${base_cmd[@]}" "$@")"; b="$bw ms ($bc) | "; fi
-    read -r t tc <<<"$(median_ms "${pv_cmd[@]}" "$@")"
-    read -r g gc <<<"$(median_ms git_numstat "$gin")"
-    awk -v w="$what" -v i="$input" -v b="$b" -v t="$t" -v tc="$tc" -v g="$g" -v l="$l" \
+    local -a bw=() bc=() tw=() tc=() gw=() gc=()
+    local w c
+    [[ -z "$baseline" ]] || "${base_cmd[@]}" "$@" >/dev/null 2>&1 || true
+    "${pv_cmd[@]}" "$@" >/dev/null 2>&1 || true
+    git_numstat "$gin" >/dev/null 2>&1 || true
+    for ((i = 0; i < runs; i++)); do
+        if [[ -n "$baseline" ]]; then read -r w c < <(timed "${base_cmd[@]}" "$@"); bw+=("$w"); bc+=("$c"); fi
+        read -r w c < <(timed "${pv_cmd[@]}" "$@"); tw+=("$w"); tc+=("$c")
+        read -r w c < <(timed git_numstat "$gin"); gw+=("$w"); gc+=("$c")
+    done
+    local b="" t tcpu g
+    [[ -z "$baseline" ]] || b="$(median "${bw[@]}") ms ($(median "${bc[@]}")) | "
+    t=$(median "${tw[@]}"); tcpu=$(median "${tc[@]}"); g=$(median "${gw[@]}")
+    awk -v w="$what" -v i="$input" -v b="$b" -v t="$t" -v tc="$tcpu" -v g="$g" -v l="$l" \
         'BEGIN { printf "| %s | %s | %s%d ms (%d) | %d ms | %.1fx | %s |\n", w, i, b, t, tc, g, (g > 0 ? t / g : 0), l }'
 }
 p="$work/candidate/changes.patch"
