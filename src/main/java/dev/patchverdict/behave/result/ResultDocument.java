@@ -345,10 +345,8 @@ public final class ResultDocument {
 
     /** The start of a stream, decoded for reading only; the digest is what identifies the bytes. */
     private static String excerpt(CapturedOutput o) {
-        byte[] b = o.bytes();
-        int n = Math.min(b.length, EXCERPT_BYTES);
-        String s = new String(b, 0, n, java.nio.charset.StandardCharsets.UTF_8);
-        return n < b.length || o.truncated() ? s + "... (" + o.totalBytes() + " bytes in all)" : s;
+        String s = Excerpts.utf8Head(o.bytes(), EXCERPT_BYTES);
+        return o.length() > EXCERPT_BYTES || o.truncated() ? s + "... (" + o.totalBytes() + " bytes in all)" : s;
     }
 
     private static final int EXCERPT_BYTES = 1024;
