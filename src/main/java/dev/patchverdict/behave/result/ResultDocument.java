@@ -223,6 +223,7 @@ public final class ResultDocument {
         String locator = "behave:checks/" + prefix;
         var argv = argvJson(r);
         var outcome = outcomeJson(r.outcome());
+        var duration = durationJson(r.duration());
         List<VerificationResult.Evidence> items = List.of(
                 new VerificationResult.Evidence(prefix + "argv", VerificationResult.EvidenceType.TRACE, locator + "argv",
                         Digests.canonical(argv), Optional.of("application/json"),
@@ -237,8 +238,8 @@ public final class ResultDocument {
                         locator + "exit_status", Digests.canonical(outcome),
                         Optional.of("application/json"), Optional.of(clip(outcome.toString()))),
                 new VerificationResult.Evidence(prefix + "duration", VerificationResult.EvidenceType.TRACE,
-                        locator + "duration", Digests.canonical(durationJson(r.duration())),
-                        Optional.of("application/json"), Optional.of(durationJson(r.duration()).toString())));
+                        locator + "duration", Digests.canonical(duration),
+                        Optional.of("application/json"), Optional.of(duration.toString())));
         evidence.addAll(items);
         return items.stream().map(VerificationResult.Evidence::id).toList();
     }
