@@ -14,6 +14,10 @@ import java.util.Set;
  * and file-system ids) and of its account and group files. A fresh sandbox user must be none of them.
  */
 final class HostIds {
+    // Names and descriptions in these files may be any bytes; the ids are ASCII. Read as UTF-8, one
+    // ill-formed byte would fail the whole file and hide every id in it.
+    private static final java.nio.charset.Charset BYTES = StandardCharsets.ISO_8859_1;
+
     private HostIds() {}
 
     static Set<Integer> inUse() {
@@ -27,7 +31,7 @@ final class HostIds {
                 .matches("[0-9]+"))) {
             for (Path pid : pids) {
                 try {
-                    for (String line : Files.readAllLines(pid.resolve("status"), StandardCharsets.UTF_8)) {
+                    for (String line : Files.readAllLines(pid.resolve("status"), BYTES)) {
                         if (line.startsWith("Uid:") || line.startsWith("Gid:")) {
                             addAll(ids, line.substring(4).trim().split("\\s+"));
                         }
@@ -41,7 +45,7 @@ final class HostIds {
         }
         for (Path db : databases) {
             try {
-                for (String line : Files.readAllLines(db, StandardCharsets.UTF_8)) {
+                for (String line : Files.readAllLines(db, BYTES)) {
                     String[] fields = line.split(":", -1);
                     if (fields.length > 2) {
                         addAll(ids, fields[2]);
