@@ -99,6 +99,19 @@ class SandboxUserTest {
     }
 
     @Test
+    void theEffectiveUidIsTheSecondOnTheUidLine() throws Exception {
+        Path status = sys.resolve("status");
+        Files.write(status, new byte[] {'N', 'a', 'm', 'e', ':', '\t', (byte) 0xe9, '\n'});
+        Files.writeString(status, "Uid:\t1000\t0\t1000\t1000\n", java.nio.file.StandardOpenOption.APPEND);
+        assertEquals(java.util.OptionalInt.of(0), HostIds.effectiveUid(status), "a name that is not UTF-8 hides nothing");
+        Files.writeString(status, "Uid:\t1000\n");
+        assertEquals(java.util.OptionalInt.empty(), HostIds.effectiveUid(status));
+        Files.writeString(status, "Uid:\tx\ty\n");
+        assertEquals(java.util.OptionalInt.empty(), HostIds.effectiveUid(status));
+        assertEquals(java.util.OptionalInt.empty(), HostIds.effectiveUid(sys.resolve("missing")));
+    }
+
+    @Test
     void userNamespacesSwitchedOffAreAReason() throws Exception {
         assertEquals(Optional.empty(), UserNamespaces.unavailableReason(sys), "no switches: nothing says no");
         Files.createDirectories(sys.resolve("kernel"));
