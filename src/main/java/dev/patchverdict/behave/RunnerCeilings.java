@@ -59,9 +59,20 @@ public record RunnerCeilings(double wallSeconds, int cpuSeconds, int memoryMb, l
 
     public RunnerCeilings {
         Objects.requireNonNull(host, "host");
-        if (!(wallSeconds > 0) || cpuSeconds < 1 || memoryMb < 16 || outputBytes < 1 || fileSizeBytes < 1
-                || checks < 1 || mutants < 0) {
-            throw new IllegalArgumentException("every ceiling must be positive (max mutants may be 0)");
+        // Each refusal names the limit by the plan field it bounds, as an excess does.
+        require(wallSeconds > 0, Limit.WALL_SECONDS, "positive", wallSeconds);
+        require(cpuSeconds >= 1, Limit.CPU_SECONDS, "positive", cpuSeconds);
+        require(memoryMb >= 16, Limit.MEMORY_MB, "at least 16", memoryMb);
+        require(outputBytes >= 1, Limit.OUTPUT_BYTES, "positive", outputBytes);
+        require(fileSizeBytes >= 1, Limit.FILE_SIZE_BYTES, "positive", fileSizeBytes);
+        require(checks >= 1, Limit.CHECKS, "positive", checks);
+        require(mutants >= 0, Limit.MUTANTS, "0 or more", mutants);
+    }
+
+    private static void require(boolean ok, Limit limit, String rule, double value) {
+        if (!ok) {
+            throw new IllegalArgumentException("the runner's limit on " + limit.planField() + " must be " + rule
+                    + ": " + number(value));
         }
     }
 
@@ -86,6 +97,6 @@ public record RunnerCeilings(double wallSeconds, int cpuSeconds, int memoryMb, l
     }
 
     private static String number(double d) {
-        return d == Math.rint(d) && Math.abs(d) < 1e15 ? Long.toString((long) d) : Double.toString(d);
+        return Double.isNaN(d) ? "NaN" : d == Math.rint(d) && Math.abs(d) < 1e15 ? Long.toString((long) d) : Double.toString(d);
     }
 }

@@ -55,6 +55,36 @@ public final class Excerpts {
         return s.substring(0, end);
     }
 
+    /**
+     * The first at most {@code maxBytes} bytes of {@code b} decoded as UTF-8 (ill-formed bytes
+     * replaced), the cut moved back to the start of a character so a multi-byte character across
+     * it is left out whole rather than shown as a replacement character.
+     */
+    public static String utf8Head(byte[] b, int maxBytes) {
+        int end = Math.min(b.length, maxBytes);
+        if (end < b.length && isContinuation(b[end])) {
+            // A UTF-8 character is at most four bytes: its lead is at most three bytes before the cut.
+            int lead = end - 1;
+            while (lead > 0 && lead > end - 3 && isContinuation(b[lead])) {
+                lead--;
+            }
+            if (lead >= 0 && lead + sequenceLength(b[lead]) > end) {
+                end = lead;
+            }
+        }
+        return new String(b, 0, end, java.nio.charset.StandardCharsets.UTF_8);
+    }
+
+    private static boolean isContinuation(byte x) {
+        return (x & 0xc0) == 0x80;
+    }
+
+    /** How many bytes the sequence a lead byte starts claims; 1 for anything that is not a multi-byte lead. */
+    private static int sequenceLength(byte lead) {
+        int v = lead & 0xff;
+        return v >= 0xf0 ? 4 : v >= 0xe0 ? 3 : v >= 0xc0 ? 2 : 1;
+    }
+
     /** Every line cut to {@link #LINE}, then the whole cut to {@code max}. */
     public static String clipLines(String s, int max) {
         StringBuilder b = new StringBuilder(Math.min(s.length(), max + 64));

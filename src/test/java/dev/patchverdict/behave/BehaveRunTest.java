@@ -376,10 +376,10 @@ class BehaveRunTest {
         Behave.Settings settings = new Behave.Settings(Clock.systemUTC(), TestSandbox.hostEnv(), "test",
                 dir.resolve("tmp"), site -> {
                     Sandbox real = BubblewrapSandbox.locate(site.tools(), site.scratch(), site.host());
-                    return new Sandbox() {
+                    return new ForwardingSandbox() {
                         @Override
-                        public Optional<String> unavailableReason() {
-                            return real.unavailableReason();
+                        public Sandbox real() {
+                            return real;
                         }
 
                         @Override
@@ -389,16 +389,6 @@ class BehaveRunTest {
                                 Files.createSymbolicLink(sub, f.candidateRoot);
                             }
                             return real.run(r);
-                        }
-
-                        @Override
-                        public String describe() {
-                            return real.describe();
-                        }
-
-                        @Override
-                        public Map<String, String> toolVersions() {
-                            return real.toolVersions();
                         }
                     };
                 });

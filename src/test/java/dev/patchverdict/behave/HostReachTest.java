@@ -12,8 +12,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.patchverdict.behave.judge.Verdict;
 import dev.patchverdict.behave.sandbox.GitTrees;
 import dev.patchverdict.behave.sandbox.HostTools;
-import dev.patchverdict.behave.sandbox.RunRecord;
-import dev.patchverdict.behave.sandbox.RunRequest;
 import dev.patchverdict.behave.sandbox.Sandbox;
 import dev.patchverdict.behave.sandbox.SandboxLimits;
 import dev.patchverdict.behave.sandbox.TestSandbox;
@@ -99,7 +97,7 @@ class HostReachTest {
     }
 
     /** The real sandbox, with a side effect the first time it is asked whether it is available. */
-    private record Rewriting(Sandbox real, IoAction before) implements Sandbox {
+    private record Rewriting(Sandbox real, IoAction before) implements ForwardingSandbox {
         @Override
         public java.util.Optional<String> unavailableReason() {
             try {
@@ -108,21 +106,6 @@ class HostReachTest {
                 throw new java.io.UncheckedIOException(e);
             }
             return real.unavailableReason();
-        }
-
-        @Override
-        public RunRecord run(RunRequest request) throws IOException {
-            return real.run(request);
-        }
-
-        @Override
-        public String describe() {
-            return real.describe();
-        }
-
-        @Override
-        public Map<String, String> toolVersions() {
-            return real.toolVersions();
         }
     }
 

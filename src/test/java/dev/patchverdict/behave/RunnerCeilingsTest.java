@@ -60,4 +60,17 @@ class RunnerCeilingsTest {
         assertThrows(IllegalArgumentException.class, () -> new CeilingsExceeded("plan.json", List.of()));
         assertThrows(IllegalArgumentException.class, () -> new Excess(Limit.CHECKS, 2, 2));
     }
+    @Test
+    void aCeilingOutOfRangeIsNamedWithItsValue() {
+        IllegalArgumentException memory = assertThrows(IllegalArgumentException.class,
+                () -> new RunnerCeilings(600, 600, 8, 8L << 20, 256L << 20, 64, 50, HostLimits.DEFAULT));
+        assertEquals("the runner's limit on sandbox.memory_mb must be at least 16: 8", memory.getMessage());
+        IllegalArgumentException wall = assertThrows(IllegalArgumentException.class,
+                () -> new RunnerCeilings(Double.NaN, 600, 4096, 8L << 20, 256L << 20, 64, 50, HostLimits.DEFAULT));
+        assertEquals("the runner's limit on sandbox.wall_seconds must be positive: NaN", wall.getMessage());
+        IllegalArgumentException mutants = assertThrows(IllegalArgumentException.class,
+                () -> new RunnerCeilings(600, 600, 4096, 8L << 20, 256L << 20, 64, -1, HostLimits.DEFAULT));
+        assertEquals("the runner's limit on mutation_adequacy.max_mutants must be 0 or more: -1", mutants.getMessage());
+        assertEquals(0, new RunnerCeilings(600, 600, 16, 1, 1, 1, 0, HostLimits.DEFAULT).mutants(), "the least allowed");
+    }
 }

@@ -70,4 +70,33 @@ class ExcerptsTest {
         }
     }
 
+    @Test
+    void aByteCutLeavesAWideCharacterOutWhole() {
+        byte[] b = ("ab" + "\u20ac" + GRIN).getBytes(java.nio.charset.StandardCharsets.UTF_8); // 2 + 3 + 4 bytes
+        assertEquals("ab", Excerpts.utf8Head(b, 2));
+        assertEquals("ab", Excerpts.utf8Head(b, 3));
+        assertEquals("ab", Excerpts.utf8Head(b, 4));
+        assertEquals("ab\u20ac", Excerpts.utf8Head(b, 5));
+        assertEquals("ab\u20ac", Excerpts.utf8Head(b, 8));
+        assertEquals("ab\u20ac" + GRIN, Excerpts.utf8Head(b, 9));
+        assertEquals("ab\u20ac" + GRIN, Excerpts.utf8Head(b, 100));
+    }
+
+    @Test
+    void aByteCutAmongIllFormedBytesKeepsWhatItCan() {
+        // Stray continuation bytes start no character: the cut stays where it was asked to be.
+        byte[] b = {'a', (byte) 0x80, (byte) 0x80, (byte) 0x80, (byte) 0x80, 'b'};
+        assertEquals("a\ufffd\ufffd", Excerpts.utf8Head(b, 3));
+    }
+
+    @Property
+    void aByteCutIsAWholeCharacterPrefix(@ForAll @StringLength(max = 80) String s, @ForAll @IntRange(max = 200) int max) {
+        String whole = new String(s.getBytes(java.nio.charset.StandardCharsets.UTF_8), java.nio.charset.StandardCharsets.UTF_8);
+        byte[] b = whole.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        String kept = Excerpts.utf8Head(b, max);
+        int keptBytes = kept.getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+        assertTrue(whole.startsWith(kept), kept);
+        assertTrue(keptBytes <= max && keptBytes >= Math.min(b.length, max) - 3, kept);
+        assertEquals(-1, Utf8.firstLoneSurrogate(kept), kept);
+    }
 }

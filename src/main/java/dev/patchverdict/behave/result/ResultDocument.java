@@ -223,6 +223,7 @@ public final class ResultDocument {
         String locator = "behave:checks/" + prefix;
         var argv = argvJson(r);
         var outcome = outcomeJson(r.outcome());
+        var duration = durationJson(r.duration());
         List<VerificationResult.Evidence> items = List.of(
                 new VerificationResult.Evidence(prefix + "argv", VerificationResult.EvidenceType.TRACE, locator + "argv",
                         Digests.canonical(argv), Optional.of("application/json"),
@@ -237,8 +238,8 @@ public final class ResultDocument {
                         locator + "exit_status", Digests.canonical(outcome),
                         Optional.of("application/json"), Optional.of(clip(outcome.toString()))),
                 new VerificationResult.Evidence(prefix + "duration", VerificationResult.EvidenceType.TRACE,
-                        locator + "duration", Digests.canonical(durationJson(r.duration())),
-                        Optional.of("application/json"), Optional.of(durationJson(r.duration()).toString())));
+                        locator + "duration", Digests.canonical(duration),
+                        Optional.of("application/json"), Optional.of(duration.toString())));
         evidence.addAll(items);
         return items.stream().map(VerificationResult.Evidence::id).toList();
     }
@@ -345,10 +346,8 @@ public final class ResultDocument {
 
     /** The start of a stream, decoded for reading only; the digest is what identifies the bytes. */
     private static String excerpt(CapturedOutput o) {
-        byte[] b = o.bytes();
-        int n = Math.min(b.length, EXCERPT_BYTES);
-        String s = new String(b, 0, n, java.nio.charset.StandardCharsets.UTF_8);
-        return n < b.length || o.truncated() ? s + "... (" + o.totalBytes() + " bytes in all)" : s;
+        String s = Excerpts.utf8Head(o.bytes(), EXCERPT_BYTES);
+        return o.length() > EXCERPT_BYTES || o.truncated() ? s + "... (" + o.totalBytes() + " bytes in all)" : s;
     }
 
     private static final int EXCERPT_BYTES = 1024;

@@ -175,17 +175,8 @@ public final class BubblewrapSandbox implements Sandbox {
 
     /** The effective uid of this process, from {@code /proc/self/status}; empty when it cannot be read. */
     public static OptionalInt effectiveUid() {
-        try {
-            for (String line : Files.readAllLines(Path.of("/proc/self/status"), StandardCharsets.UTF_8)) {
-                if (line.startsWith("Uid:")) {
-                    String[] ids = line.substring(4).trim().split("\\s+");
-                    return ids.length >= 2 ? OptionalInt.of(Integer.parseInt(ids[1])) : OptionalInt.empty();
-                }
-            }
-        } catch (IOException | NumberFormatException e) {
-            // Unknown: the probe then refuses to run anything rather than risk running as root.
-        }
-        return OptionalInt.empty();
+        // Unknown: the probe then refuses to run anything rather than risk running as root.
+        return HostIds.effectiveUid(Path.of("/proc/self/status"));
     }
 
     /** The host user a root runner starts the sandbox as. */

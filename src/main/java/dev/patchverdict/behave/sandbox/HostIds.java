@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
+import java.util.OptionalInt;
 import java.util.Set;
 
 /**
@@ -14,6 +15,13 @@ import java.util.Set;
  * and file-system ids) and of its account and group files. A fresh sandbox user must be none of them.
  */
 final class HostIds {
+    // Names and descriptions in these files may be any bytes; the ids are ASCII. Read as UTF-8, one
+    // ill-formed byte would fail the whole file and hide every id in it.
+    private static final java.nio.charset.Charset BYTES = StandardCharsets.ISO_8859_1;
+
+    private static final String UID = "Uid:";
+    private static final String GID = "Gid:";
+
     private HostIds() {}
 
     static Set<Integer> inUse() {
@@ -27,9 +35,9 @@ final class HostIds {
                 .matches("[0-9]+"))) {
             for (Path pid : pids) {
                 try {
-                    for (String line : Files.readAllLines(pid.resolve("status"), StandardCharsets.UTF_8)) {
-                        if (line.startsWith("Uid:") || line.startsWith("Gid:")) {
-                            addAll(ids, line.substring(4).trim().split("\\s+"));
+                    for (String line : Files.readAllLines(pid.resolve("status"), BYTES)) {
+                        if (line.startsWith(UID) || line.startsWith(GID)) {
+                            addAll(ids, idsOn(line));
                         }
                     }
                 } catch (IOException | RuntimeException e) {
@@ -41,7 +49,7 @@ final class HostIds {
         }
         for (Path db : databases) {
             try {
-                for (String line : Files.readAllLines(db, StandardCharsets.UTF_8)) {
+                for (String line : Files.readAllLines(db, BYTES)) {
                     String[] fields = line.split(":", -1);
                     if (fields.length > 2) {
                         addAll(ids, fields[2]);
@@ -52,6 +60,29 @@ final class HostIds {
             }
         }
         return ids;
+    }
+
+    /**
+     * The effective uid on a process's status file ({@code /proc/self/status} for this one);
+     * empty when it cannot be read.
+     */
+    static OptionalInt effectiveUid(Path status) {
+        try {
+            for (String line : Files.readAllLines(status, BYTES)) {
+                if (line.startsWith(UID)) {
+                    String[] ids = idsOn(line);
+                    return ids.length >= 2 ? OptionalInt.of(Integer.parseInt(ids[1])) : OptionalInt.empty();
+                }
+            }
+        } catch (IOException | NumberFormatException e) {
+            // Unknown: the caller decides what an unknown uid means.
+        }
+        return OptionalInt.empty();
+    }
+
+    /** A status file's {@code Uid:} or {@code Gid:} line: real, effective, saved and file-system ids. */
+    private static String[] idsOn(String line) {
+        return line.substring(4).trim().split("\\s+");
     }
 
     private static void addAll(Set<Integer> ids, String... numbers) {

@@ -22,8 +22,15 @@ class ProcessSupervisorTest {
         ProcessSupervisor.Finished f = assertTimeoutPreemptively(Duration.ofSeconds(20),
                 () -> ProcessSupervisor.run(List.of("/bin/sleep", "30"), cwd, Map.of(), Duration.ofSeconds(1), 4096,
                         expired -> {
+                            // Ignores interrupts, as open(2) does, without spinning once interrupted:
+                            // the thread outlives the test and must not take a core from the rest.
+                            java.util.concurrent.CountDownLatch never = new java.util.concurrent.CountDownLatch(1);
                             for (;;) {
-                                java.util.concurrent.locks.LockSupport.park(); // ignores interrupts, as open(2) does
+                                try {
+                                    never.await();
+                                } catch (InterruptedException ignored) {
+                                    // The interrupt is cleared; wait again.
+                                }
                             }
                         }));
         assertTrue(f.timedOut(), "ended by the timeout");

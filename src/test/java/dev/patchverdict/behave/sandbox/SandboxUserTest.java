@@ -84,6 +84,34 @@ class SandboxUserTest {
     }
 
     @Test
+    void bytesThatAreNotUtf8HideNoIds() throws Exception {
+        // A process may name itself, and an account describe itself, in any bytes: the ids still count.
+        byte[] latin1 = {'N', 'a', 'm', 'e', ':', '\t', (byte) 0xe9, (byte) 0xff, '\n'};
+        Path proc = Files.createDirectories(sys.resolve("proc"));
+        Path status = Files.createDirectories(proc.resolve("21")).resolve("status");
+        Files.write(status, latin1);
+        Files.write(status, "Uid:\t2147000011\t2147000011\t2147000011\t2147000011\nGid:\t9\t9\t9\t9\n"
+                .getBytes(java.nio.charset.StandardCharsets.US_ASCII), java.nio.file.StandardOpenOption.APPEND);
+        Path passwd = sys.resolve("passwd");
+        Files.write(passwd, new byte[] {'s', ':', 'x', ':', '2', '1', '4', '7', '0', '0', '0', '0', '1', '2', ':', '1',
+            ':', (byte) 0xe9, ':', '/', ':', '/', '\n'});
+        assertEquals(Set.of(2147000011, 9, 2147000012), HostIds.inUse(proc, List.of(passwd)));
+    }
+
+    @Test
+    void theEffectiveUidIsTheSecondOnTheUidLine() throws Exception {
+        Path status = sys.resolve("status");
+        Files.write(status, new byte[] {'N', 'a', 'm', 'e', ':', '\t', (byte) 0xe9, '\n'});
+        Files.writeString(status, "Uid:\t1000\t0\t1000\t1000\n", java.nio.file.StandardOpenOption.APPEND);
+        assertEquals(java.util.OptionalInt.of(0), HostIds.effectiveUid(status), "a name that is not UTF-8 hides nothing");
+        Files.writeString(status, "Uid:\t1000\n");
+        assertEquals(java.util.OptionalInt.empty(), HostIds.effectiveUid(status));
+        Files.writeString(status, "Uid:\tx\ty\n");
+        assertEquals(java.util.OptionalInt.empty(), HostIds.effectiveUid(status));
+        assertEquals(java.util.OptionalInt.empty(), HostIds.effectiveUid(sys.resolve("missing")));
+    }
+
+    @Test
     void userNamespacesSwitchedOffAreAReason() throws Exception {
         assertEquals(Optional.empty(), UserNamespaces.unavailableReason(sys), "no switches: nothing says no");
         Files.createDirectories(sys.resolve("kernel"));

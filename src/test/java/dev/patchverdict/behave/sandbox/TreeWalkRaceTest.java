@@ -132,27 +132,21 @@ class TreeWalkRaceTest {
         }
         // As the sandbox does, as the same user: folders the owner cannot read, swapped (renameat2
         // RENAME_EXCHANGE) with links to the victim, back and forth.
-        Path setpriv = HostTools.fromEnvironment(TestSandbox.hostEnv()).find("setpriv").orElseThrow();
-        Process racer = new ProcessBuilder(setpriv.toString(), "--reuid", Integer.toString(u.uid()), "--regid",
-                Integer.toString(u.gid()), "--clear-groups", "--", "/usr/bin/python3", "-c", String.join("\n",
-                        "import os, ctypes, time, sys",
-                        "libc = ctypes.CDLL(None, use_errno=True)",
-                        "os.chdir(sys.argv[1])",
-                        "N = 200",
-                        "for i in range(N):",
-                        "    os.mkdir('d%d' % i); os.chmod('d%d' % i, 0o077)",
-                        "    os.symlink(sys.argv[2], 's%d' % i)",
-                        "names = [(('d%d' % i).encode(), ('s%d' % i).encode()) for i in range(N)]",
-                        "print('ready', flush=True)",
-                        "end = time.time() + 20",
-                        "x = libc.renameat2",
-                        "while time.time() < end:",
-                        "    for d, l in names: x(-100, d, -100, l, 2)"), tree.toString(), victim.toString())
-                .directory(new File("/")).redirectErrorStream(true).start();
+        Process racer = startAs(u, String.join("\n",
+                "import os, ctypes, time, sys",
+                "libc = ctypes.CDLL(None, use_errno=True)",
+                "os.chdir(sys.argv[1])",
+                "N = 200",
+                "for i in range(N):",
+                "    os.mkdir('d%d' % i); os.chmod('d%d' % i, 0o077)",
+                "    os.symlink(sys.argv[2], 's%d' % i)",
+                "names = [(('d%d' % i).encode(), ('s%d' % i).encode()) for i in range(N)]",
+                "print('ready', flush=True)",
+                "end = time.time() + 20",
+                "x = libc.renameat2",
+                "while time.time() < end:",
+                "    for d, l in names: x(-100, d, -100, l, 2)"), tree, victim);
         try {
-            BufferedReader ready = new BufferedReader(new InputStreamReader(racer.getInputStream(),
-                    StandardCharsets.UTF_8));
-            assertEquals("ready", ready.readLine(), "the racer started");
             String looked = CleanupAs.sandboxUser(u, tree, Files.createDirectories(scratch.resolve("measure")),
                     List.of("measure", "3000"));
             assertTrue(looked.startsWith("looks "), looked);
@@ -181,31 +175,25 @@ class TreeWalkRaceTest {
         Files.setAttribute(tree, "unix:gid", u.gid(), LinkOption.NOFOLLOW_LINKS);
         // A program still alive as the runner removes the tree: it keeps making folders holding
         // files x0 to x19 and swapping them with links to the host folder.
-        Path setpriv = HostTools.fromEnvironment(TestSandbox.hostEnv()).find("setpriv").orElseThrow();
-        Process racer = new ProcessBuilder(setpriv.toString(), "--reuid", Integer.toString(u.uid()), "--regid",
-                Integer.toString(u.gid()), "--clear-groups", "--", "/usr/bin/python3", "-c", String.join("\n",
-                        "import os, ctypes, time, sys",
-                        "libc = ctypes.CDLL(None, use_errno=True)",
-                        "t = sys.argv[1]",
-                        "N = 50",
-                        "names = [(('%s/d%d' % (t, i)).encode(), ('%s/s%d' % (t, i)).encode()) for i in range(N)]",
-                        "print('ready', flush=True)",
-                        "end = time.time() + 20",
-                        "while time.time() < end:",
-                        "    for d, l in names:",
-                        "        try:",
-                        "            os.mkdir(d)",
-                        "            for j in range(20): open(d + b'/x%d' % j, 'w').close()",
-                        "        except OSError: pass",
-                        "        try: os.symlink(sys.argv[2], l)",
-                        "        except OSError: pass",
-                        "    for k in range(20):",
-                        "        for d, l in names: libc.renameat2(-100, d, -100, l, 2)"),
-                tree.toString(), host.toString()).directory(new File("/")).redirectErrorStream(true).start();
+        Process racer = startAs(u, String.join("\n",
+                "import os, ctypes, time, sys",
+                "libc = ctypes.CDLL(None, use_errno=True)",
+                "t = sys.argv[1]",
+                "N = 50",
+                "names = [(('%s/d%d' % (t, i)).encode(), ('%s/s%d' % (t, i)).encode()) for i in range(N)]",
+                "print('ready', flush=True)",
+                "end = time.time() + 20",
+                "while time.time() < end:",
+                "    for d, l in names:",
+                "        try:",
+                "            os.mkdir(d)",
+                "            for j in range(20): open(d + b'/x%d' % j, 'w').close()",
+                "        except OSError: pass",
+                "        try: os.symlink(sys.argv[2], l)",
+                "        except OSError: pass",
+                "    for k in range(20):",
+                "        for d, l in names: libc.renameat2(-100, d, -100, l, 2)"), tree, host);
         try {
-            BufferedReader ready = new BufferedReader(new InputStreamReader(racer.getInputStream(),
-                    StandardCharsets.UTF_8));
-            assertEquals("ready", ready.readLine(), "the racer started");
             long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(3);
             while (System.nanoTime() < until && hostFiles(host) == 20) {
                 // The tree's own entry may stay (recreated meanwhile); what matters is the host folder.
@@ -221,6 +209,33 @@ class TreeWalkRaceTest {
         }
         assertEquals(20, hostFiles(host), "the host folder's files are untouched");
         assertEquals(Optional.empty(), ScratchSpace.delete(tree), "once nothing changes it, the tree goes");
+    }
+
+    /**
+     * Starts {@code script} (Python, given {@code args}) as {@code u}, as the sandbox's host user
+     * would run it, once it prints {@code ready}.
+     */
+    private static Process startAs(SandboxUser u, String script, Path... args) throws java.io.IOException {
+        Path setpriv = HostTools.fromEnvironment(TestSandbox.hostEnv()).find("setpriv").orElseThrow();
+        List<String> command = new java.util.ArrayList<>(List.of(setpriv.toString(), "--reuid",
+                Integer.toString(u.uid()), "--regid", Integer.toString(u.gid()), "--clear-groups", "--",
+                "/usr/bin/python3", "-c", script));
+        for (Path a : args) {
+            command.add(a.toString());
+        }
+        Process racer = new ProcessBuilder(command).directory(new File("/")).redirectErrorStream(true).start();
+        boolean started = false;
+        try {
+            String said = new BufferedReader(new InputStreamReader(racer.getInputStream(), StandardCharsets.UTF_8))
+                    .readLine();
+            assertEquals("ready", said, "the racer started");
+            started = true;
+            return racer;
+        } finally {
+            if (!started) {
+                racer.destroyForcibly();
+            }
+        }
     }
 
     private static long hostFiles(Path host) throws java.io.IOException {
