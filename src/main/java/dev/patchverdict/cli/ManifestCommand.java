@@ -13,7 +13,6 @@ import dev.patchverdict.record.ManifestRequest;
 import dev.patchverdict.record.ResultManifest;
 import dev.patchverdict.record.WorkUnit;
 import dev.patchverdict.report.IoMessages;
-import dev.patchverdict.report.OutputFiles;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -118,7 +117,7 @@ final class ManifestCommand implements Callable<Integer> {
             if (!problems.isEmpty()) {
                 throw new IllegalStateException("the manifest built does not satisfy its own schema: " + problems);
             }
-            OutputFiles.writeAtomically(out, PrettyJson.text(manifest.toJson()).getBytes(StandardCharsets.UTF_8));
+            CommandFiles.write(output, out, PrettyJson.text(manifest.toJson()).getBytes(StandardCharsets.UTF_8));
             ctx.out().println("wrote " + output + " (" + manifest.canonicalDigest() + ")");
             return ExitCode.PASSED;
         } catch (InvalidDocumentException e) {

@@ -18,7 +18,6 @@ import dev.patchverdict.record.LogType;
 import dev.patchverdict.record.ManifestRequest;
 import dev.patchverdict.record.WorkUnit;
 import dev.patchverdict.report.IoMessages;
-import dev.patchverdict.report.OutputFiles;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -167,7 +166,7 @@ final class PlanCommand implements Runnable {
                     throw CliException.undecided("plan new", "the plan would not be valid: " + problems.stream()
                             .map(DocumentProblem::toString).reduce((a, b) -> a + "; " + b).orElse(""));
                 }
-                OutputFiles.writeAtomically(ctx.resolve(output), PrettyJson.text(plan.toJson()).getBytes(StandardCharsets.UTF_8));
+                CommandFiles.write(output, ctx.resolve(output), PrettyJson.text(plan.toJson()).getBytes(StandardCharsets.UTF_8));
                 ctx.out().println("wrote " + output + " (EvaluatorPlan v" + plan.schemaVersion() + ", " + plan.canonicalDigest() + ")");
                 return ExitCode.PASSED;
             } catch (InvalidDocumentException e) {
