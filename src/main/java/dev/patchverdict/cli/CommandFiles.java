@@ -29,14 +29,19 @@ final class CommandFiles {
         return Files.newInputStream(file);
     }
 
-    /** The whole of an input operand, standard input included (which is read to its end, never closed). */
-    static byte[] readAllBytes(CliContext ctx, String name) throws IOException {
-        Path file = input(ctx, name);
-        if (file == null) {
-            return ctx.in().readAllBytes();
+    /**
+     * The whole of an input operand, standard input included (which is read to its end, never closed); one that
+     * cannot be read ends the command, naming it as {@link #read} does.
+     */
+    static byte[] readAllBytes(CliContext ctx, String name) {
+        if (!name.equals(STDIN)) {
+            return read(ctx, name);
         }
-        refuseFolder(file);
-        return Files.readAllBytes(file);
+        try {
+            return ctx.in().readAllBytes();
+        } catch (IOException e) {
+            throw CliException.undecided(name, IoMessages.describe(e));
+        }
     }
 
     /** A folder named as an input is refused by name, in the same words by every command. */

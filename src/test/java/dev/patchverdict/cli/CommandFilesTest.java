@@ -45,8 +45,9 @@ class CommandFilesTest {
     @Test
     void aFolderIsRefusedByNameWhetherReadWholeOrOpened() throws IOException {
         Files.createDirectory(dir.resolve("folder"));
-        IOException whole = assertThrows(IOException.class, () -> CommandFiles.readAllBytes(context(""), "folder"));
-        assertEquals("is a directory", whole.getMessage());
+        CliException whole = assertThrows(CliException.class, () -> CommandFiles.readAllBytes(context(""), "folder"));
+        assertEquals(ExitCode.UNDECIDED, whole.exitCode());
+        assertEquals("folder: is a directory", whole.getMessage());
         IOException opened = assertThrows(IOException.class, () -> CommandFiles.open(dir.resolve("folder")));
         assertEquals("is a directory", opened.getMessage());
         assertThrows(NoSuchFileException.class, () -> CommandFiles.open(dir.resolve("missing")));
@@ -88,7 +89,7 @@ class CommandFilesTest {
     void everyCommandThatReadsAnInputRefusesAFolderInTheSameWords() throws IOException {
         Files.createDirectories(dir.resolve("folder"));
         for (String[] args : new String[][] {{"digest", "folder"}, {"digest", "--raw", "folder"}, {"validate", "folder"},
-                {"diff", "check", "folder"}, {"diff", "numstat", "folder"}}) {
+                {"diff", "check", "folder"}, {"diff", "numstat", "folder"}, {"diff", "filter", "folder"}}) {
             CliRun r = CliRun.in(dir, args);
             assertEquals(ExitCode.UNDECIDED, r.code(), String.join(" ", args));
             assertEquals("patchverdict: folder: is a directory\n", r.err(), String.join(" ", args));
