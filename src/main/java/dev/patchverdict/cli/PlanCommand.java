@@ -146,8 +146,8 @@ final class PlanCommand implements Runnable {
                 inputs.put("--test-patch " + t, ctx.resolve(t));
             }
             CommandFiles.checkOutput(output, ctx.resolve(output), inputs, force);
+            WorkUnit wu = workUnit(ctx);
             try {
-                WorkUnit wu = DocumentReader.strict().readWorkUnit(ctx.resolve(workUnit));
                 PlanRequest request;
                 try {
                     List<Transition> pairs = new ArrayList<>();
@@ -169,12 +169,23 @@ final class PlanCommand implements Runnable {
                 CommandFiles.write(output, ctx.resolve(output), PrettyJson.text(plan.toJson()).getBytes(StandardCharsets.UTF_8));
                 ctx.out().println("wrote " + output + " (EvaluatorPlan v" + plan.schemaVersion() + ", " + plan.canonicalDigest() + ")");
                 return ExitCode.PASSED;
+            } catch (IllegalArgumentException e) {
+                throw CliException.undecided("plan new", e.getMessage());
+            }
+        }
+
+        /** The work unit to bind to; one that cannot be read or is not valid ends the command, naming it. */
+        private WorkUnit workUnit(CliContext ctx) {
+            try {
+                java.nio.file.Path file = ctx.resolve(workUnit);
+                CommandFiles.refuseFolder(file);
+                return DocumentReader.strict().readWorkUnit(file);
             } catch (InvalidDocumentException e) {
                 throw CliException.undecided(workUnit, String.join("; ", e.messages()));
             } catch (IllegalArgumentException e) {
-                throw CliException.undecided("plan new", e.getMessage());
+                throw CliException.undecided(workUnit, e.getMessage());
             } catch (IOException e) {
-                throw CliException.undecided("plan new", IoMessages.describe(e));
+                throw CliException.undecided(workUnit, IoMessages.describe(e));
             }
         }
 

@@ -109,6 +109,17 @@ class CommandFilesTest {
     }
 
     @org.junit.jupiter.api.Test
+    void planNewNamesAWorkUnitItCannotRead() throws IOException {
+        Files.createDirectories(dir.resolve("folder"));
+        for (String wu : new String[] {"folder", "missing.json"}) {
+            CliRun r = CliRun.in(dir, "plan", "new", "--work-unit", wu, "--version", "0.4", "--added", "x", "--output", "o.json");
+            assertEquals(ExitCode.UNDECIDED, r.code(), r.err());
+            assertEquals("patchverdict: " + wu + ": " + (wu.equals("folder") ? "is a directory" : "no such file") + "\n", r.err());
+        }
+        assertFalse(Files.exists(dir.resolve("o.json")));
+    }
+
+    @org.junit.jupiter.api.Test
     void attestRefusesAFolderForItsResultOrKeyInTheSameWords() throws IOException {
         Files.createDirectories(dir.resolve("folder"));
         Files.writeString(dir.resolve("result.json"), "{}");
