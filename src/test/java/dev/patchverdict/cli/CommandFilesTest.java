@@ -120,12 +120,12 @@ class CommandFilesTest {
     }
 
     @org.junit.jupiter.api.Test
-    void attestRefusesAFolderForItsResultOrKeyInTheSameWords() throws IOException {
+    void attestAndReviewRefuseAFolderForAnOptionFileInTheSameWords() throws IOException {
         Files.createDirectories(dir.resolve("folder"));
         Files.writeString(dir.resolve("result.json"), "{}");
         for (String[] args : new String[][] {{"attest", "--result", "folder", "--key", "k.pem"},
                 {"attest", "--result", "result.json", "--key", "folder"},
-                {"attest", "verify", "--envelope", "e.jsonl", "--key", "folder"}}) {
+                {"attest", "verify", "--envelope", "e.jsonl", "--key", "folder"}, {"review", "--plan", "folder", "x.patch"}}) {
             CliRun r = CliRun.in(dir, args);
             assertEquals(ExitCode.UNDECIDED, r.code(), String.join(" ", args));
             assertEquals("patchverdict: folder: is a directory\n", r.err(), String.join(" ", args));
