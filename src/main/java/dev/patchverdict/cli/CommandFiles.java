@@ -1,5 +1,8 @@
 package dev.patchverdict.cli;
 
+import dev.patchverdict.record.DocumentReader;
+import dev.patchverdict.record.InvalidDocumentException;
+import dev.patchverdict.record.WorkUnit;
 import dev.patchverdict.report.IoMessages;
 import dev.patchverdict.report.OutputFiles;
 import java.io.IOException;
@@ -57,6 +60,21 @@ final class CommandFiles {
             Path path = ctx.resolve(file);
             refuseFolder(path);
             return Files.readAllBytes(path);
+        } catch (IOException e) {
+            throw CliException.undecided(file, IoMessages.describe(e));
+        }
+    }
+
+    /** The WorkUnit an option names; one that cannot be read or is not valid ends the command, naming it. */
+    static WorkUnit workUnit(CliContext ctx, String file) {
+        try {
+            Path path = ctx.resolve(file);
+            refuseFolder(path);
+            return DocumentReader.strict().readWorkUnit(path);
+        } catch (InvalidDocumentException e) {
+            throw CliException.undecided(file, String.join("; ", e.messages()));
+        } catch (IllegalArgumentException e) {
+            throw CliException.undecided(file, e.getMessage());
         } catch (IOException e) {
             throw CliException.undecided(file, IoMessages.describe(e));
         }

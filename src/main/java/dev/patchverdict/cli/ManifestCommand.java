@@ -7,7 +7,6 @@ import dev.patchverdict.record.ActorType;
 import dev.patchverdict.record.CandidateRoot;
 import dev.patchverdict.record.DocumentProblem;
 import dev.patchverdict.record.DocumentReader;
-import dev.patchverdict.record.InvalidDocumentException;
 import dev.patchverdict.record.LogType;
 import dev.patchverdict.record.ManifestRequest;
 import dev.patchverdict.record.ResultManifest;
@@ -107,7 +106,7 @@ final class ManifestCommand implements Callable<Integer> {
             if (Containment.isInside(out, root.path())) {
                 throw CliException.undecided(output, "the manifest must be written outside the candidate root");
             }
-            WorkUnit wu = DocumentReader.strict().readWorkUnit(ctx.resolve(workUnit));
+            WorkUnit wu = CommandFiles.workUnit(ctx, workUnit);
             ManifestRequest request = new ManifestRequest(wu, patch, patchId, logTypes(), new Actor(workerId,
                     Options.wire(spec, ActorType.class, workerType, "--worker-type"), workerAdapter, Optional.empty(), Optional.empty()),
                     Options.wire(spec, ResultManifest.Status.class, status, "--status"), attempt, instant(startedAt, now, "--started-at"),
@@ -120,8 +119,6 @@ final class ManifestCommand implements Callable<Integer> {
             CommandFiles.write(output, out, PrettyJson.text(manifest.toJson()).getBytes(StandardCharsets.UTF_8));
             ctx.out().println("wrote " + output + " (" + manifest.canonicalDigest() + ")");
             return ExitCode.PASSED;
-        } catch (InvalidDocumentException e) {
-            throw CliException.undecided(workUnit, String.join("; ", e.messages()));
         } catch (IllegalArgumentException e) {
             throw CliException.undecided("manifest", e.getMessage());
         } catch (IOException e) {

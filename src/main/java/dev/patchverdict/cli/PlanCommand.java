@@ -13,12 +13,9 @@ import dev.patchverdict.plan.Transition;
 import dev.patchverdict.plan.Visibility;
 import dev.patchverdict.record.DocumentProblem;
 import dev.patchverdict.record.DocumentReader;
-import dev.patchverdict.record.InvalidDocumentException;
 import dev.patchverdict.record.LogType;
 import dev.patchverdict.record.ManifestRequest;
 import dev.patchverdict.record.WorkUnit;
-import dev.patchverdict.report.IoMessages;
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -146,7 +143,7 @@ final class PlanCommand implements Runnable {
                 inputs.put("--test-patch " + t, ctx.resolve(t));
             }
             CommandFiles.checkOutput(output, ctx.resolve(output), inputs, force);
-            WorkUnit wu = workUnit(ctx);
+            WorkUnit wu = CommandFiles.workUnit(ctx, workUnit);
             try {
                 PlanRequest request;
                 try {
@@ -171,21 +168,6 @@ final class PlanCommand implements Runnable {
                 return ExitCode.PASSED;
             } catch (IllegalArgumentException e) {
                 throw CliException.undecided("plan new", e.getMessage());
-            }
-        }
-
-        /** The work unit to bind to; one that cannot be read or is not valid ends the command, naming it. */
-        private WorkUnit workUnit(CliContext ctx) {
-            try {
-                java.nio.file.Path file = ctx.resolve(workUnit);
-                CommandFiles.refuseFolder(file);
-                return DocumentReader.strict().readWorkUnit(file);
-            } catch (InvalidDocumentException e) {
-                throw CliException.undecided(workUnit, String.join("; ", e.messages()));
-            } catch (IllegalArgumentException e) {
-                throw CliException.undecided(workUnit, e.getMessage());
-            } catch (IOException e) {
-                throw CliException.undecided(workUnit, IoMessages.describe(e));
             }
         }
 

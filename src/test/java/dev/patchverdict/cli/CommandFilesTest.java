@@ -109,7 +109,7 @@ class CommandFilesTest {
     }
 
     @org.junit.jupiter.api.Test
-    void planNewNamesAWorkUnitItCannotRead() throws IOException {
+    void planNewAndManifestNameAWorkUnitTheyCannotRead() throws IOException {
         Files.createDirectories(dir.resolve("folder"));
         for (String wu : new String[] {"folder", "missing.json"}) {
             CliRun r = CliRun.in(dir, "plan", "new", "--work-unit", wu, "--version", "0.4", "--added", "x", "--output", "o.json");
@@ -117,6 +117,10 @@ class CommandFilesTest {
             assertEquals("patchverdict: " + wu + ": " + (wu.equals("folder") ? "is a directory" : "no such file") + "\n", r.err());
         }
         assertFalse(Files.exists(dir.resolve("o.json")));
+        CliRun manifest = CliRun.in(dir, "manifest", "--work-unit", "folder", "--candidate-root", ".", "--patch", "x.patch",
+                "--worker-id", "w", "--worker-type", "human", "--worker-adapter", "a", "--status", "completed", "--output",
+                "../m.json");
+        assertEquals("patchverdict: folder: is a directory\n", manifest.err());
     }
 
     @org.junit.jupiter.api.Test
