@@ -12,7 +12,6 @@ import dev.patchverdict.json.StrictJson;
 import dev.patchverdict.report.IoMessages;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
 
@@ -37,7 +36,9 @@ final class AttestSupport {
 
     private static <K> K key(CliContext ctx, String file, PemKey<K> kind) {
         try {
-            return kind.fromPem(Files.readString(ctx.resolve(file), StandardCharsets.US_ASCII));
+            // Decoded strictly: a key file holding other than ASCII is refused, not read with replacement characters.
+            byte[] bytes = CommandFiles.read(ctx, file);
+            return kind.fromPem(StandardCharsets.US_ASCII.newDecoder().decode(java.nio.ByteBuffer.wrap(bytes)).toString());
         } catch (IOException e) {
             throw CliException.undecided(file, IoMessages.describe(e));
         } catch (KeyException e) {
@@ -47,7 +48,9 @@ final class AttestSupport {
 
     static JsonNode json(CliContext ctx, String file) {
         try {
-            return StrictJson.withDefaults().read(ctx.resolve(file));
+            Path path = ctx.resolve(file);
+            CommandFiles.refuseFolder(path); // read by path, not whole, so the size limit comes before the bytes
+            return StrictJson.withDefaults().read(path);
         } catch (IOException e) {
             throw CliException.undecided(file, IoMessages.describe(e));
         } catch (JsonInputException e) {

@@ -1,5 +1,8 @@
 package dev.patchverdict.cli;
 
+import dev.patchverdict.record.DocumentReader;
+import dev.patchverdict.record.InvalidDocumentException;
+import dev.patchverdict.record.WorkUnit;
 import dev.patchverdict.report.IoMessages;
 import dev.patchverdict.report.OutputFiles;
 import java.io.IOException;
@@ -29,14 +32,19 @@ final class CommandFiles {
         return Files.newInputStream(file);
     }
 
-    /** The whole of an input operand, standard input included (which is read to its end, never closed). */
-    static byte[] readAllBytes(CliContext ctx, String name) throws IOException {
-        Path file = input(ctx, name);
-        if (file == null) {
-            return ctx.in().readAllBytes();
+    /**
+     * The whole of an input operand, standard input included (which is read to its end, never closed); one that
+     * cannot be read ends the command, naming it as {@link #read} does.
+     */
+    static byte[] readAllBytes(CliContext ctx, String name) {
+        if (!name.equals(STDIN)) {
+            return read(ctx, name);
         }
-        refuseFolder(file);
-        return Files.readAllBytes(file);
+        try {
+            return ctx.in().readAllBytes();
+        } catch (IOException e) {
+            throw CliException.undecided(name, IoMessages.describe(e));
+        }
     }
 
     /** A folder named as an input is refused by name, in the same words by every command. */
@@ -52,6 +60,21 @@ final class CommandFiles {
             Path path = ctx.resolve(file);
             refuseFolder(path);
             return Files.readAllBytes(path);
+        } catch (IOException e) {
+            throw CliException.undecided(file, IoMessages.describe(e));
+        }
+    }
+
+    /** The WorkUnit an option names; one that cannot be read or is not valid ends the command, naming it. */
+    static WorkUnit workUnit(CliContext ctx, String file) {
+        try {
+            Path path = ctx.resolve(file);
+            refuseFolder(path);
+            return DocumentReader.strict().readWorkUnit(path);
+        } catch (InvalidDocumentException e) {
+            throw CliException.undecided(file, String.join("; ", e.messages()));
+        } catch (IllegalArgumentException e) {
+            throw CliException.undecided(file, e.getMessage());
         } catch (IOException e) {
             throw CliException.undecided(file, IoMessages.describe(e));
         }

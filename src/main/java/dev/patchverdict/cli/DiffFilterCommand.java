@@ -15,8 +15,6 @@ import dev.patchverdict.plan.GlobSyntax;
 import dev.patchverdict.plan.PathGlob;
 import dev.patchverdict.report.FilterRenderers;
 import dev.patchverdict.report.FilterReport;
-import dev.patchverdict.report.IoMessages;
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -99,12 +97,7 @@ final class DiffFilterCommand implements Callable<Integer> {
         if (out != null) {
             CommandFiles.checkOutput(output, out, in == null ? Map.of() : Map.of("IN", in), force);
         }
-        byte[] bytes;
-        try {
-            bytes = CommandFiles.readAllBytes(ctx, input);
-        } catch (IOException e) {
-            throw CliException.undecided(input, IoMessages.describe(e));
-        }
+        byte[] bytes = CommandFiles.readAllBytes(ctx, input);
         FilterOutcome outcome = PatchFilter.filter(bytes, rules, options);
         if (outcome instanceof FilterOutcome.Refused r) {
             for (Diagnostic d : r.errors()) {

@@ -3,6 +3,7 @@ package dev.patchverdict.cli;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 
 /**
@@ -70,13 +71,13 @@ final class FastDispatch {
             if (w == null || w.operands.isEmpty()) {
                 return null;
             }
-            DiffCommand.Format format = diffFormat(w.value("--format"));
-            if (format == null) {
+            String format = w.value("--format");
+            DiffCommand.Check c = new DiffCommand.Check();
+            c.format = format == null ? DiffCommand.Format.TEXT : constant(DiffCommand.Format.class, format);
+            if (c.format == null) {
                 return null;
             }
-            DiffCommand.Check c = new DiffCommand.Check();
             c.profile = w.value("--profile") == null ? "strict" : w.value("--profile");
-            c.format = format;
             c.allow = w.all("--allow");
             c.files = w.operands;
             return new Call(w.debug, c::run);
@@ -118,9 +119,8 @@ final class FastDispatch {
             c.heldOut = w.value("--held-out");
             String format = w.value("--format");
             if (format != null) {
-                try {
-                    c.format = VerifyCommand.Format.valueOf(format); // the constants are the option's values
-                } catch (IllegalArgumentException e) {
+                c.format = constant(VerifyCommand.Format.class, format);
+                if (c.format == null) {
                     return null;
                 }
             }
@@ -132,17 +132,17 @@ final class FastDispatch {
         return null;
     }
 
-    private static DiffCommand.Format diffFormat(String value) {
-        if (value == null) {
-            return DiffCommand.Format.TEXT;
+    /**
+     * The constant an option value names in lower case, as the help spells it; null for any other spelling, which
+     * picocli (case-insensitive) then parses or refuses.
+     */
+    private static <E extends Enum<E>> E constant(Class<E> type, String value) {
+        for (E e : type.getEnumConstants()) {
+            if (e.name().toLowerCase(Locale.ROOT).equals(value)) {
+                return e;
+            }
         }
-        return switch (value) {
-            case "text" -> DiffCommand.Format.TEXT;
-            case "json" -> DiffCommand.Format.JSON;
-            case "jsonl" -> DiffCommand.Format.JSONL;
-            case "sarif" -> DiffCommand.Format.SARIF;
-            default -> null;
-        };
+        return null;
     }
 
     /** The words after the command's name, or null when any of them is not plain. */

@@ -7,13 +7,11 @@ import dev.patchverdict.record.ActorType;
 import dev.patchverdict.record.CandidateRoot;
 import dev.patchverdict.record.DocumentProblem;
 import dev.patchverdict.record.DocumentReader;
-import dev.patchverdict.record.InvalidDocumentException;
 import dev.patchverdict.record.LogType;
 import dev.patchverdict.record.ManifestRequest;
 import dev.patchverdict.record.ResultManifest;
 import dev.patchverdict.record.WorkUnit;
 import dev.patchverdict.report.IoMessages;
-import dev.patchverdict.report.OutputFiles;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -108,7 +106,7 @@ final class ManifestCommand implements Callable<Integer> {
             if (Containment.isInside(out, root.path())) {
                 throw CliException.undecided(output, "the manifest must be written outside the candidate root");
             }
-            WorkUnit wu = DocumentReader.strict().readWorkUnit(ctx.resolve(workUnit));
+            WorkUnit wu = CommandFiles.workUnit(ctx, workUnit);
             ManifestRequest request = new ManifestRequest(wu, patch, patchId, logTypes(), new Actor(workerId,
                     Options.wire(spec, ActorType.class, workerType, "--worker-type"), workerAdapter, Optional.empty(), Optional.empty()),
                     Options.wire(spec, ResultManifest.Status.class, status, "--status"), attempt, instant(startedAt, now, "--started-at"),
@@ -118,11 +116,9 @@ final class ManifestCommand implements Callable<Integer> {
             if (!problems.isEmpty()) {
                 throw new IllegalStateException("the manifest built does not satisfy its own schema: " + problems);
             }
-            OutputFiles.writeAtomically(out, PrettyJson.text(manifest.toJson()).getBytes(StandardCharsets.UTF_8));
+            CommandFiles.write(output, out, PrettyJson.text(manifest.toJson()).getBytes(StandardCharsets.UTF_8));
             ctx.out().println("wrote " + output + " (" + manifest.canonicalDigest() + ")");
             return ExitCode.PASSED;
-        } catch (InvalidDocumentException e) {
-            throw CliException.undecided(workUnit, String.join("; ", e.messages()));
         } catch (IllegalArgumentException e) {
             throw CliException.undecided("manifest", e.getMessage());
         } catch (IOException e) {

@@ -13,13 +13,9 @@ import dev.patchverdict.plan.Transition;
 import dev.patchverdict.plan.Visibility;
 import dev.patchverdict.record.DocumentProblem;
 import dev.patchverdict.record.DocumentReader;
-import dev.patchverdict.record.InvalidDocumentException;
 import dev.patchverdict.record.LogType;
 import dev.patchverdict.record.ManifestRequest;
 import dev.patchverdict.record.WorkUnit;
-import dev.patchverdict.report.IoMessages;
-import dev.patchverdict.report.OutputFiles;
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -147,8 +143,8 @@ final class PlanCommand implements Runnable {
                 inputs.put("--test-patch " + t, ctx.resolve(t));
             }
             CommandFiles.checkOutput(output, ctx.resolve(output), inputs, force);
+            WorkUnit wu = CommandFiles.workUnit(ctx, workUnit);
             try {
-                WorkUnit wu = DocumentReader.strict().readWorkUnit(ctx.resolve(workUnit));
                 PlanRequest request;
                 try {
                     List<Transition> pairs = new ArrayList<>();
@@ -167,15 +163,11 @@ final class PlanCommand implements Runnable {
                     throw CliException.undecided("plan new", "the plan would not be valid: " + problems.stream()
                             .map(DocumentProblem::toString).reduce((a, b) -> a + "; " + b).orElse(""));
                 }
-                OutputFiles.writeAtomically(ctx.resolve(output), PrettyJson.text(plan.toJson()).getBytes(StandardCharsets.UTF_8));
+                CommandFiles.write(output, ctx.resolve(output), PrettyJson.text(plan.toJson()).getBytes(StandardCharsets.UTF_8));
                 ctx.out().println("wrote " + output + " (EvaluatorPlan v" + plan.schemaVersion() + ", " + plan.canonicalDigest() + ")");
                 return ExitCode.PASSED;
-            } catch (InvalidDocumentException e) {
-                throw CliException.undecided(workUnit, String.join("; ", e.messages()));
             } catch (IllegalArgumentException e) {
                 throw CliException.undecided("plan new", e.getMessage());
-            } catch (IOException e) {
-                throw CliException.undecided("plan new", IoMessages.describe(e));
             }
         }
 

@@ -172,7 +172,9 @@ final class ReviewCommand implements Callable<Integer> {
 
     private PlanCheck readPlan(CliContext ctx) {
         try {
-            EvaluatorPlan ep = EvaluatorPlanReader.strict().read(ctx.resolve(plan));
+            java.nio.file.Path file = ctx.resolve(plan);
+            CommandFiles.refuseFolder(file);
+            EvaluatorPlan ep = EvaluatorPlanReader.strict().read(file);
             return PlanCheck.of(ep);
         } catch (InvalidDocumentException e) {
             throw CliException.undecided(plan, String.join("; ", e.messages()));

@@ -1,5 +1,6 @@
 package dev.patchverdict.cli;
 
+import dev.patchverdict.report.OutputFiles;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -10,10 +11,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 
 /**
  * Runs the common commands once, in-process, on the calibration inputs built into the jar, so that the launcher
@@ -31,9 +30,7 @@ public final class Training {
         try {
             failures = run(dir);
         } finally {
-            try (Stream<Path> all = Files.walk(dir)) {
-                all.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-            }
+            OutputFiles.deleteScratch(dir);
         }
         for (String f : failures) {
             System.err.println("patchverdict training: " + f);

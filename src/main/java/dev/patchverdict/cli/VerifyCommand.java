@@ -2,7 +2,6 @@ package dev.patchverdict.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.patchverdict.report.IoMessages;
-import dev.patchverdict.report.OutputFiles;
 import dev.patchverdict.report.SarifReport;
 import dev.patchverdict.report.TextReport;
 import dev.patchverdict.report.VerificationReport;
@@ -141,18 +140,18 @@ final class VerifyCommand implements Callable<Integer> {
             // sign what the file holds, read back, so the embedded result equals the written one exactly
             envelope = AttestSupport.attest(ctx, AttestSupport.parse(document), signingKey, java.util.Optional.empty(), "verify").jsonLine();
         }
-        try {
-            if (out != null) {
-                OutputFiles.writeAtomically(out, document);
-            }
-            if (envelopeOut != null) {
-                OutputFiles.writeAtomically(envelopeOut, envelope);
-            }
-            if (bundleDir != null) {
+        if (out != null) {
+            CommandFiles.write(output, out, document);
+        }
+        if (envelopeOut != null) {
+            CommandFiles.write(envelopeOut.toString(), envelopeOut, envelope); // named as its output check names it
+        }
+        if (bundleDir != null) {
+            try {
                 Bundle.write(bundleDir, request, v, document, java.util.Optional.ofNullable(envelope));
+            } catch (IOException e) {
+                throw CliException.undecided(bundle, IoMessages.describe(e));
             }
-        } catch (IOException e) {
-            throw CliException.undecided(out != null ? output : bundle, IoMessages.describe(e));
         }
         String uri = v.result().path("evidence").path(0).path("locator").asText();
         for (JsonNode e : v.result().path("evidence")) {

@@ -67,13 +67,11 @@ public final class DocumentSchemas {
     }
 
     private synchronized Schema schema(DocumentVersion v) {
-        Schema schema = schemas.get(v);
-        if (schema == null) {
-            schema = registry.getSchema(SchemaLocation.of(v.schemaId()), source(v));
+        return schemas.computeIfAbsent(v, k -> {
+            Schema schema = registry.getSchema(SchemaLocation.of(k.schemaId()), source(k));
             schema.initializeValidators();
-            schemas.put(v, schema);
-        }
-        return schema;
+            return schema;
+        });
     }
 
     public static DocumentSchemas shipped() {
@@ -127,12 +125,7 @@ public final class DocumentSchemas {
     private record Outline(List<String> properties, List<String> required) {}
 
     private synchronized Outline outline(DocumentVersion v) {
-        Outline o = outlines.get(v);
-        if (o == null) {
-            o = readOutline(v);
-            outlines.put(v, o);
-        }
-        return o;
+        return outlines.computeIfAbsent(v, DocumentSchemas::readOutline);
     }
 
     // Detecting a document's type needs every schema's outline: one streaming pass over each schema's top level,
@@ -193,15 +186,13 @@ public final class DocumentSchemas {
 
     /** The shipped schema's JSON, read on first use; never handed out (callers get copies). */
     private synchronized JsonNode source(DocumentVersion v) {
-        JsonNode source = sources.get(v);
-        if (source == null) {
-            source = readResource(StrictJson.withDefaults(), v);
-            if (!v.schemaId().equals(source.path("$id").textValue())) {
-                throw new IllegalStateException("shipped schema " + v.schemaFileName() + " has the wrong $id");
+        return sources.computeIfAbsent(v, k -> {
+            JsonNode source = readResource(StrictJson.withDefaults(), k);
+            if (!k.schemaId().equals(source.path("$id").textValue())) {
+                throw new IllegalStateException("shipped schema " + k.schemaFileName() + " has the wrong $id");
             }
-            sources.put(v, source);
-        }
-        return source;
+            return source;
+        });
     }
 
     private static JsonNode readResource(StrictJson json, DocumentVersion v) {

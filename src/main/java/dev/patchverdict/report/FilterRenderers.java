@@ -60,11 +60,7 @@ public final class FilterRenderers {
         o.put("input", r.input());
         o.put("input_sha256", r.inputSha256());
         o.put("input_bytes", r.inputBytes());
-        if (r.output() == null) {
-            o.putNull("output");
-        } else {
-            o.put("output", r.output());
-        }
+        o.put("output", r.output()); // ObjectNode.put writes null for a null String
         o.put("output_sha256", r.outputSha256());
         o.put("output_bytes", r.outputBytes());
         sections(o.putArray("kept"), r.kept(), false);
@@ -77,8 +73,8 @@ public final class FilterRenderers {
             ObjectNode j = into.addObject();
             j.put("index", s.index());
             j.put("path", s.path());
-            putNullable(j, "old_path", s.oldPath());
-            putNullable(j, "new_path", s.newPath());
+            j.put("old_path", s.oldPath());
+            j.put("new_path", s.newPath());
             j.put("kind", s.kind());
             j.put("binary", s.binary());
             j.put("line", s.line());
@@ -90,21 +86,13 @@ public final class FilterRenderers {
                 for (FilterReport.Reason r : s.reasons()) {
                     ObjectNode k = rs.addObject();
                     k.put("cause", r.cause());
-                    putNullable(k, "side", r.side());
-                    putNullable(k, "path", r.path());
-                    putNullable(k, "glob", r.glob());
-                    putNullable(k, "origin", r.origin());
+                    k.put("side", r.side());
+                    k.put("path", r.path());
+                    k.put("glob", r.glob());
+                    k.put("origin", r.origin());
                     k.put("text", reason(r));
                 }
             }
-        }
-    }
-
-    private static void putNullable(ObjectNode j, String key, String value) {
-        if (value == null) {
-            j.putNull(key);
-        } else {
-            j.put(key, value);
         }
     }
 }

@@ -50,10 +50,10 @@ public final class MatrixRenderers {
                 n.put("expected", c.expected());
                 n.put("actual", c.actual());
                 n.put("matches", c.matches());
-                putOrNull(n, "candidate_patch_digest", c.patchDigest());
-                putOrNull(n, "plan_digest", c.planDigest());
-                putOrNull(n, "result_id", c.resultId());
-                putOrNull(n, "detail", c.detail());
+                n.put("candidate_patch_digest", c.patchDigest());
+                n.put("plan_digest", c.planDigest());
+                n.put("result_id", c.resultId());
+                n.put("detail", c.detail());
             }
         }
         ArrayNode problems = o.putArray("problems");
@@ -107,14 +107,6 @@ public final class MatrixRenderers {
             }
         }
         return n;
-    }
-
-    private static void putOrNull(ObjectNode n, String key, String value) {
-        if (value == null) {
-            n.putNull(key);
-        } else {
-            n.put(key, value);
-        }
     }
 
     private static String xml(String s) {

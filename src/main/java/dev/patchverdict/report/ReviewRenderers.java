@@ -20,9 +20,9 @@ public final class ReviewRenderers {
         o.put("type", "patch");
         o.put("index", e.index());
         o.put("name", e.name());
-        putNullable(o, "model", e.model());
+        o.put("model", e.model());
         o.put("source", e.source());
-        putNullable(o, "pointer", e.pointer());
+        o.put("pointer", e.pointer());
         o.put("source_line", e.sourceLine());
         o.put("status", e.status().wire());
         o.put("passed", e.passed());
@@ -64,7 +64,7 @@ public final class ReviewRenderers {
             e.repair().notes().forEach(notes::add);
         }
         o.put("ms", e.micros() / 1000.0);
-        putNullable(o, "error", e.error());
+        o.put("error", e.error());
         return o;
     }
 
@@ -82,14 +82,6 @@ public final class ReviewRenderers {
     public static String findingLine(String name, ReviewEntry.Finding f) {
         return SafeText.escape(name) + ":" + f.line() + ": " + f.code() + " " + (f.rejects() ? "" : f.severity() + ": ")
                 + SafeText.escape(f.located());
-    }
-
-    private static void putNullable(ObjectNode o, String key, String value) {
-        if (value == null) {
-            o.putNull(key);
-        } else {
-            o.put(key, value);
-        }
     }
 
     static String write(Object node) {

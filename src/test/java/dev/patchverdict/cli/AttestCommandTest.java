@@ -140,6 +140,18 @@ class AttestCommandTest {
     }
 
     @Test
+    void anEnvelopeThatCannotBeWrittenIsNamedNotTheResultBesideIt() throws Exception {
+        String k = keys("ed25519");
+        Path out = tmp.resolve("r.json");
+        Path beside = Files.createDirectories(tmp.resolve("r.intoto.jsonl")); // --force lets the check pass; the write fails
+        CliRun v = CliRun.in(ROOT, VerifyCommandTest.FIXED, new byte[0], VerifyCommandTest.verify("correct", "0.5", "--output",
+                out.toString(), "--attest", "--key", k + "/attest.key", "--force"));
+        assertEquals(2, v.code(), v.err());
+        assertTrue(v.err().startsWith("patchverdict: " + beside + ": "), v.err());
+        assertTrue(v.err().endsWith("is a folder, not a file\n"), v.err());
+    }
+
+    @Test
     void auditReportsTheSignatureAndCanRequireOne() throws Exception {
         String k = keys("ed25519");
         Path all = Files.createDirectories(tmp.resolve("bundles"));

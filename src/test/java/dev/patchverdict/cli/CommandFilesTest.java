@@ -45,8 +45,9 @@ class CommandFilesTest {
     @Test
     void aFolderIsRefusedByNameWhetherReadWholeOrOpened() throws IOException {
         Files.createDirectory(dir.resolve("folder"));
-        IOException whole = assertThrows(IOException.class, () -> CommandFiles.readAllBytes(context(""), "folder"));
-        assertEquals("is a directory", whole.getMessage());
+        CliException whole = assertThrows(CliException.class, () -> CommandFiles.readAllBytes(context(""), "folder"));
+        assertEquals(ExitCode.UNDECIDED, whole.exitCode());
+        assertEquals("folder: is a directory", whole.getMessage());
         IOException opened = assertThrows(IOException.class, () -> CommandFiles.open(dir.resolve("folder")));
         assertEquals("is a directory", opened.getMessage());
         assertThrows(NoSuchFileException.class, () -> CommandFiles.open(dir.resolve("missing")));
@@ -88,7 +89,7 @@ class CommandFilesTest {
     void everyCommandThatReadsAnInputRefusesAFolderInTheSameWords() throws IOException {
         Files.createDirectories(dir.resolve("folder"));
         for (String[] args : new String[][] {{"digest", "folder"}, {"digest", "--raw", "folder"}, {"validate", "folder"},
-                {"diff", "check", "folder"}, {"diff", "numstat", "folder"}}) {
+                {"diff", "check", "folder"}, {"diff", "numstat", "folder"}, {"diff", "filter", "folder"}}) {
             CliRun r = CliRun.in(dir, args);
             assertEquals(ExitCode.UNDECIDED, r.code(), String.join(" ", args));
             assertEquals("patchverdict: folder: is a directory\n", r.err(), String.join(" ", args));
@@ -105,5 +106,33 @@ class CommandFilesTest {
         CliRun folder = CliRun.in(dir, "hackability", "--evaluator-plan", "plan.json", "--work-unit", "wu.json",
                 "--candidate", "folder");
         assertEquals("patchverdict: folder: is a directory\n", folder.err());
+    }
+
+    @org.junit.jupiter.api.Test
+    void planNewAndManifestNameAWorkUnitTheyCannotRead() throws IOException {
+        Files.createDirectories(dir.resolve("folder"));
+        for (String wu : new String[] {"folder", "missing.json"}) {
+            CliRun r = CliRun.in(dir, "plan", "new", "--work-unit", wu, "--version", "0.4", "--added", "x", "--output", "o.json");
+            assertEquals(ExitCode.UNDECIDED, r.code(), r.err());
+            assertEquals("patchverdict: " + wu + ": " + (wu.equals("folder") ? "is a directory" : "no such file") + "\n", r.err());
+        }
+        assertFalse(Files.exists(dir.resolve("o.json")));
+        CliRun manifest = CliRun.in(dir, "manifest", "--work-unit", "folder", "--candidate-root", ".", "--patch", "x.patch",
+                "--worker-id", "w", "--worker-type", "human", "--worker-adapter", "a", "--status", "completed", "--output",
+                "../m.json");
+        assertEquals("patchverdict: folder: is a directory\n", manifest.err());
+    }
+
+    @org.junit.jupiter.api.Test
+    void attestAndReviewRefuseAFolderForAnOptionFileInTheSameWords() throws IOException {
+        Files.createDirectories(dir.resolve("folder"));
+        Files.writeString(dir.resolve("result.json"), "{}");
+        for (String[] args : new String[][] {{"attest", "--result", "folder", "--key", "k.pem"},
+                {"attest", "--result", "result.json", "--key", "folder"},
+                {"attest", "verify", "--envelope", "e.jsonl", "--key", "folder"}, {"review", "--plan", "folder", "x.patch"}}) {
+            CliRun r = CliRun.in(dir, args);
+            assertEquals(ExitCode.UNDECIDED, r.code(), String.join(" ", args));
+            assertEquals("patchverdict: folder: is a directory\n", r.err(), String.join(" ", args));
+        }
     }
 }
