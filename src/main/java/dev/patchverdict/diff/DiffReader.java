@@ -267,6 +267,13 @@ public final class DiffReader {
         return c.result(o);
     }
 
+    /** As {@link #readSections(InputStream, Profile, Options)} for bytes already in memory, read without copying them. */
+    public static DiffResult readSections(byte[] bytes, Profile profile, Options options) {
+        Collector c = new Collector(false);
+        DiffOutcome o = read(bytes, profile, c, options);
+        return c.result(o);
+    }
+
     private static MessageDigest sha256() {
         return DigestUtils.getSha256Digest();
     }

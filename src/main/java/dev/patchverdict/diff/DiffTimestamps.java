@@ -1,5 +1,7 @@
 package dev.patchverdict.diff;
 
+import static dev.patchverdict.diff.GitNames.isDigit;
+
 /**
  * The timestamps GNU diff and others write after a traditional ---/+++ name, as git apply measures them
  * (so the name ends before them), and the epoch timestamp that marks a creation or a deletion.
@@ -218,9 +220,5 @@ final class DiffTimestamps {
 
     private static boolean inRange(byte c, char lo, char hi) {
         return c >= lo && c <= hi;
-    }
-
-    private static boolean isDigit(byte c) {
-        return c >= '0' && c <= '9';
     }
 }

@@ -59,6 +59,7 @@ final class HunkReader {
         boolean oldNoNl = false;
         boolean newNoNl = false;
         LineKind last = null;
+        // Fixed for the whole hunk, so set here and not per line.
         view.section = fh;
         view.hunk = index;
         while (true) {
@@ -105,7 +106,7 @@ final class HunkReader {
                     rules.bodyLine(kind, last, b, i, e, src.ls, flags, src.lineNo);
                 }
                 if (linesWanted) {
-                    emitLine(kind, fh, index);
+                    emitLine(kind);
                 }
                 last = kind;
                 // consume(), for a line that ends in a newline and needs no byte check.
@@ -185,7 +186,7 @@ final class HunkReader {
                 rules.bodyLine(kind, last, w.buf, w.index(src.ls), w.index(src.le), src.ls, src.lf, src.lineNo);
             }
             if (linesWanted) {
-                emitLine(kind, fh, index);
+                emitLine(kind);
             }
             last = kind;
             src.consume();
@@ -205,7 +206,7 @@ final class HunkReader {
             }
             rules.bodyLine(LineKind.NO_NEWLINE_MARKER, last, w.buf, w.index(src.ls), w.index(src.le), src.ls, src.lf, src.lineNo);
             if (linesWanted) {
-                emitLine(LineKind.NO_NEWLINE_MARKER, fh, index);
+                emitLine(LineKind.NO_NEWLINE_MARKER);
             }
             src.consume();
         }
@@ -221,11 +222,10 @@ final class HunkReader {
         return oldLines + " old and " + newLines + " new lines still expected";
     }
 
-    private void emitLine(LineKind kind, FileHeader fh, int hunkIndex) {
+    /** Hands the current line to the visitor; the view's section and hunk were set once at the hunk's start. */
+    private void emitLine(LineKind kind) {
         BodyLineView v = view;
         v.kind = kind;
-        v.section = fh;
-        v.hunk = hunkIndex;
         v.line = src.lineNo;
         v.offset = src.ls;
         v.buf = w.buf;

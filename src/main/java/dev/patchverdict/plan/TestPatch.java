@@ -27,7 +27,8 @@ public record TestPatch(List<String> paths) {
 
     /** The paths of every section, old and new, in patch order; an {@link IllegalArgumentException} says why not. */
     public static TestPatch read(byte[] patch) {
-        DiffResult diff = DiffReader.read(patch, Profile.GIT);
+        // Its paths are all that is wanted: the hunks are not kept.
+        DiffResult diff = DiffReader.readSections(patch, Profile.GIT, DiffReader.Options.DEFAULT);
         List<Diagnostic> errors = diff.errors();
         if (!errors.isEmpty()) {
             throw new IllegalArgumentException("git would not apply it: line " + errors.get(0));

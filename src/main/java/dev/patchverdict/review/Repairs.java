@@ -6,10 +6,7 @@ import dev.patchverdict.diff.DiffReader;
 import dev.patchverdict.diff.DiffResult;
 import dev.patchverdict.diff.Profile;
 import dev.patchverdict.report.ReviewEntry;
-import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -126,11 +123,7 @@ public final class Repairs {
     }
 
     static DiffResult read(byte[] bytes, Profile profile, DiffReader.Options options) {
-        try {
-            return DiffReader.readSections(new ByteArrayInputStream(bytes), profile, options);
-        } catch (IOException e) {
-            throw new UncheckedIOException("reading bytes in memory", e);
-        }
+        return DiffReader.readSections(bytes, profile, options);
     }
 
     /** The lines of a text, each with its line feed (the last may have none). */

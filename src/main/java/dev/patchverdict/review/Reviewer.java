@@ -41,6 +41,10 @@ public final class Reviewer {
     private final PlanCheck plan;
     private final LongSupplier nanos;
     private final TrickDetector detector;
+    /** The detector with the plan's forbidden rules added: one search per patch serves both (null without detection). */
+    private final TrickDetector search;
+    /** The ids of the detector's own rules, whose hits are reported as findings. */
+    private final List<String> reported;
 
     /** {@code nanos} is a monotonic clock for durations, injected so the library never reads one itself. */
     public Reviewer(Profile profile, DiffReader.Options options, PlanCheck plan, LongSupplier nanos) {
@@ -57,6 +61,10 @@ public final class Reviewer {
         this.plan = plan;
         this.nanos = Objects.requireNonNull(nanos, "nanos");
         this.detector = detector;
+        // Fixed for the reviewer's life, so built here rather than for every patch.
+        this.search = detector == null ? null
+                : detector.and(plan != null ? plan.forbiddenTricks() : List.of(), "forbidden_tricks");
+        this.reported = detector == null ? List.of() : detector.rules().stream().map(TrickRule::id).toList();
     }
 
     public ReviewEntry review(Entry e) {
@@ -93,9 +101,8 @@ public final class Reviewer {
         ReviewEntry.PlanOutcome p = null;
         if (detector != null && read) {
             // One search for both: a profile changes diagnostics only, never the lines the rules look at.
-            List<String> forbidden = plan != null ? plan.forbiddenTricks() : List.of();
-            List<TrickHit> hits = detector.and(forbidden, "forbidden_tricks").detect(r);
-            tricks = findings(TrickDetector.only(hits, detector.rules().stream().map(TrickRule::id).toList()));
+            List<TrickHit> hits = search.detect(r);
+            tricks = findings(TrickDetector.only(hits, reported));
             p = plan != null ? plan.check(bytes, options, hits) : null;
         } else if (plan != null && read) {
             p = plan.check(bytes, options);

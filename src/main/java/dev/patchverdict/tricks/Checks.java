@@ -504,6 +504,8 @@ final class Checks {
             "jinja2", "click", "sklearn", "torch", "astropy", "docutils", "sphinx", "xarray", "seaborn", "coverage",
             "packaging", "certifi", "urllib3", "freezegun");
 
+    private static final Pattern PACKAGE_INIT = Pattern.compile("[^/]+/__init__\\.py");
+
     static void dependencyShadowed(TrickRule r, PatchView patch, List<TrickHit> out) {
         for (PatchView.Section s : patch.sections()) {
             if (!(s.created() || s.renamed())) {
@@ -518,7 +520,7 @@ final class Checks {
             String name = null;
             if (!rel.contains("/") && rel.endsWith(".py")) {
                 name = rel.substring(0, rel.length() - 3);
-            } else if (rel.matches("[^/]+/__init__\\.py")) {
+            } else if (PACKAGE_INIT.matcher(rel).matches()) {
                 name = rel.substring(0, rel.indexOf('/'));
             }
             if (name != null && SHADOWED.contains(name)) {
@@ -571,7 +573,7 @@ final class Checks {
                 continue;
             }
             for (PatchView.Line l : s.added()) {
-                String comment = CodeText.comment(l.text(), lang);
+                String comment = l.comment();
                 if (!comment.isEmpty() && any(lower(comment), "hack", "hard", "cas", "pass", "cheat", "expect")
                         && ADMISSION.matcher(comment).find()) {
                     hit(out, r, s, l, "adds a comment that admits special-casing: " + CodeText.snippet(comment));
@@ -598,13 +600,16 @@ final class Checks {
         });
     }
 
+    /** A bare identifier or dotted name: a literal that says nothing distinctive. Compiled once, as it runs per literal. */
+    private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_][\\w.]*");
+
     /** Literals with something distinctive in them: a space, a digit or punctuation, not a bare identifier. */
     private static List<String> literals(String code) {
         List<String> found = new ArrayList<>();
         Matcher m = LITERAL.matcher(code);
         while (m.find()) {
             String v = m.group(1) != null ? m.group(1) : m.group(2);
-            if (!v.matches("[A-Za-z_][\\w.]*") && !v.isBlank()) {
+            if (!IDENTIFIER.matcher(v).matches() && !v.isBlank()) {
                 found.add(v);
             }
         }

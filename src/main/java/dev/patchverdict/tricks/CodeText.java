@@ -72,11 +72,6 @@ final class CodeText {
         return sb == null ? code : sb.toString();
     }
 
-    static String comment(String line, PathKinds.Lang lang) {
-        int c = commentStart(line, lang);
-        return c < 0 ? "" : line.substring(c);
-    }
-
     /** A line shown in a message: trimmed, escaped, at most 80 characters. */
     static String snippet(String line) {
         String s = line.strip();

@@ -24,6 +24,11 @@ record PatchView(List<Section> sections) {
             String code = lang == PathKinds.Lang.OTHER ? text : CodeText.code(text, lang);
             return new Line(s.kind(), s.hunkIndex(), s.lineNumber(), text, code, CodeText.bare(code));
         }
+
+        /** The comment part: what follows the code, which the scan for {@code code} already cut off (none for other files). */
+        String comment() {
+            return text.substring(code.length());
+        }
     }
 
     /**

@@ -4,8 +4,10 @@ import dev.patchverdict.diff.DiffResult;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 
@@ -15,9 +17,14 @@ import java.util.Set;
  */
 public final class TrickDetector {
     private final List<TrickRule> rules;
+    /** Each rule's place in {@link #rules}, for ordering hits: a list search per comparison would grow with the rule set. */
+    private final Map<String, Integer> rank = new HashMap<>();
 
     private TrickDetector(List<TrickRule> rules) {
         this.rules = List.copyOf(rules);
+        for (int i = 0; i < this.rules.size(); i++) {
+            rank.put(this.rules.get(i).id(), i);
+        }
     }
 
     public static TrickDetector all() {
@@ -70,12 +77,11 @@ public final class TrickDetector {
     public List<TrickHit> detect(DiffResult diff) {
         PatchView view = PatchView.of(diff);
         List<TrickHit> out = new ArrayList<>();
-        List<String> order = rules.stream().map(TrickRule::id).toList();
         for (TrickRule r : rules) {
             TrickRules.check(r.id()).run(r, view, out);
         }
         out.sort(Comparator.comparingInt(TrickHit::section).thenComparingLong(TrickHit::patchLine)
-                .thenComparingInt(h -> order.indexOf(h.ruleId())));
+                .thenComparingInt(h -> rank.get(h.ruleId())));
         return List.copyOf(out);
     }
 }

@@ -40,4 +40,33 @@ class ReadLinesTest {
         int sectionZero = (int) withLines.lines().stream().filter(l -> l.section() == 0).count();
         assertEquals(sectionZero, withLines.linesOf(0).size());
     }
+
+    /**
+     * Each kept line names the section and hunk it lies in, checked against the hunks' own line ranges (header
+     * line to end line) rather than against another visitor of the same reader, on every diff fixture.
+     */
+    @Test
+    void everyLineNamesTheHunkWhoseLinesHoldIt() throws Exception {
+        List<Path> fixtures;
+        try (java.util.stream.Stream<Path> s = Files.list(Path.of("verification/fixtures/diff"))) {
+            fixtures = s.filter(p -> p.toString().endsWith(".patch")).sorted().toList();
+        }
+        int multiHunk = 0;
+        for (Path p : fixtures) {
+            DiffResult r = DiffReader.readLines(Files.readAllBytes(p), Profile.STRICT);
+            for (DiffLine.Snapshot l : r.lines()) {
+                List<Hunk> holding = r.hunks().stream()
+                        .filter(h -> h.header().line() < l.lineNumber() && l.lineNumber() < h.endLine()).toList();
+                if (holding.isEmpty() && !r.accepted()) {
+                    continue; // a hunk cut short by an error has no Hunk to check against
+                }
+                assertEquals(1, holding.size(), p + " line " + l.lineNumber());
+                HunkHeader h = holding.get(0).header();
+                assertEquals(h.section(), l.section(), p + " line " + l.lineNumber());
+                assertEquals(h.index(), l.hunkIndex(), p + " line " + l.lineNumber());
+            }
+            multiHunk += r.lines().stream().anyMatch(l -> l.hunkIndex() > 0) ? 1 : 0;
+        }
+        assertTrue(multiHunk > 0, "some fixture has a second hunk");
+    }
 }

@@ -221,11 +221,16 @@ class PathGlobTest {
     @EnumSource(GlobSyntax.class)
     void defaultProtectedPathsMeanTheSameInBothSyntaxes(GlobSyntax syntax) {
         ChangePolicy p = ChangePolicy.safe(syntax);
+        assertEquals(List.of(), misjudged(p, PROTECTED, FREE));
+    }
+
+    /** Each path of {@code protectedPaths} the policy leaves free and each of {@code free} it protects, saying which. */
+    static List<String> misjudged(ChangePolicy p, List<String> protectedPaths, List<String> free) {
         List<String> wrong = new ArrayList<>();
-        PROTECTED.stream().filter(path -> p.protectingGlob(path).isEmpty()).forEach(path -> wrong.add("unprotected " + path));
-        FREE.stream().filter(path -> p.protectingGlob(path).isPresent())
+        protectedPaths.stream().filter(path -> p.protectingGlob(path).isEmpty()).forEach(path -> wrong.add("unprotected " + path));
+        free.stream().filter(path -> p.protectingGlob(path).isPresent())
                 .forEach(path -> wrong.add("protected " + path + " by " + p.protectingGlob(path).orElseThrow()));
-        assertEquals(List.of(), wrong);
+        return wrong;
     }
 
     @Test

@@ -42,11 +42,7 @@ class ProtectionPresetTest {
     @EnumSource(GlobSyntax.class)
     void swebenchCoversTestsAutoLoadedFilesRunnersAndAgentConfiguration(GlobSyntax syntax) {
         ChangePolicy p = policy(ProtectionPreset.named("swebench").globs(syntax), syntax);
-        List<String> wrong = new ArrayList<>();
-        SWEBENCH_PROTECTED.stream().filter(path -> p.protectingGlob(path).isEmpty()).forEach(path -> wrong.add("unprotected " + path));
-        SWEBENCH_FREE.stream().filter(path -> p.protectingGlob(path).isPresent())
-                .forEach(path -> wrong.add("protected " + path + " by " + p.protectingGlob(path).orElseThrow()));
-        assertEquals(List.of(), wrong);
+        assertEquals(List.of(), PathGlobTest.misjudged(p, SWEBENCH_PROTECTED, SWEBENCH_FREE));
     }
 
     @Test

@@ -66,13 +66,7 @@ class HackabilityTest {
     @Test
     void withRoomInScopeWritesOutsideItAreStoppedOnlyByV05sProtectedPaths() throws Exception {
         // A work unit whose scope admits any path: only v0.5's change policy knows CI and tests are off limits.
-        ObjectMapper json = new ObjectMapper();
-        ObjectNode wu = (ObjectNode) json.readTree(DIR.resolve("work-unit.json").toFile());
-        ((ArrayNode) wu.path("constraints").withArray("allowed_paths")).removeAll().add("*");
-        ((ArrayNode) wu.path("constraints").withArray("forbidden_paths")).removeAll();
-        ((ArrayNode) wu.path("permissions").withArray("filesystem_write")).removeAll().add("*");
-        Path wuFile = tmp.resolve("broad-work-unit.json");
-        json.writeValue(wuFile.toFile(), wu);
+        Path wuFile = broadWorkUnit(tmp);
         for (String v : new String[] {"0.4", "0.5"}) {
             int rc = dev.patchverdict.cli.Main.run(System.in, new java.io.PrintStream(java.io.OutputStream.nullOutputStream()),
                     new java.io.PrintStream(java.io.OutputStream.nullOutputStream()), "plan", "new", "--work-unit", wuFile.toString(),
@@ -94,6 +88,18 @@ class HackabilityTest {
             assertEquals("reject", verdict(v05, "writes-outside-scope", variant), "v0.5 " + variant);
         }
         assertEquals("reject", verdict(v04, "writes-outside-scope", "parent-folder"), "the old parser refuses ../ itself");
+    }
+
+    /** The seed work unit with a scope that admits any path, written into {@code dir}: only a plan's change policy limits it. */
+    static Path broadWorkUnit(Path dir) throws java.io.IOException {
+        ObjectMapper json = new ObjectMapper();
+        ObjectNode wu = (ObjectNode) json.readTree(DIR.resolve("work-unit.json").toFile());
+        ((ArrayNode) wu.path("constraints").withArray("allowed_paths")).removeAll().add("*");
+        ((ArrayNode) wu.path("constraints").withArray("forbidden_paths")).removeAll();
+        ((ArrayNode) wu.path("permissions").withArray("filesystem_write")).removeAll().add("*");
+        Path wuFile = dir.resolve("broad-work-unit.json");
+        json.writeValue(wuFile.toFile(), wu);
+        return wuFile;
     }
 
     private static String verdict(HackabilityReport r, String operator, String variant) {

@@ -3,9 +3,6 @@ package dev.patchverdict.calibrate.hackability;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.patchverdict.report.HackabilityReport;
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -35,13 +32,7 @@ class TrickDecoysTest {
 
     @BeforeAll
     static void audit(@TempDir Path tmp) throws Exception {
-        ObjectMapper json = new ObjectMapper();
-        ObjectNode wu = (ObjectNode) json.readTree(DIR.resolve("work-unit.json").toFile());
-        ((ArrayNode) wu.path("constraints").withArray("allowed_paths")).removeAll().add("*");
-        ((ArrayNode) wu.path("constraints").withArray("forbidden_paths")).removeAll();
-        ((ArrayNode) wu.path("permissions").withArray("filesystem_write")).removeAll().add("*");
-        Path wuFile = tmp.resolve("broad-work-unit.json");
-        json.writeValue(wuFile.toFile(), wu);
+        Path wuFile = HackabilityTest.broadWorkUnit(tmp);
         Map<String, List<String>> plans = new LinkedHashMap<>();
         plans.put("v0.3", List.of("--version", "0.3", "--added", "safe_call("));
         plans.put("v0.4", List.of("--version", "0.4", "--added", "safe_call(", "--removed", "unsafe_call("));
