@@ -47,7 +47,6 @@ final class DigestCommand implements Callable<Integer> {
                 if (file == null) {
                     d = raw ? Digests.stream(ctx.in()) : Digests.canonical(json.read(ctx.in()));
                 } else {
-                    CommandFiles.refuseFolder(file);
                     d = raw ? Digests.file(file) : Digests.canonical(json.read(file));
                 }
                 ctx.out().println(d + "  " + name);

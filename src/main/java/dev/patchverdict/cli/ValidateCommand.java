@@ -60,9 +60,6 @@ final class ValidateCommand implements Callable<Integer> {
         for (String name : files) {
             try {
                 Path file = CommandFiles.input(ctx, name);
-                if (file != null) {
-                    CommandFiles.refuseFolder(file);
-                }
                 JsonNode node = file == null ? json.read(ctx.in()) : json.read(file);
                 if (type == null && BehaviouralPlans.isBehaviouralPlan(node)) {
                     // A separate evaluator's plan, with its own schema and reader.

@@ -16,6 +16,11 @@ public final class IoMessages {
             return "permission denied";
         }
         String m = e.getMessage();
+        if ("Is a directory".equals(m)) {
+            // The operating system's words (EISDIR), as a reader that opened a folder by path meets them: every
+            // command says it in the same words, whichever reader met it.
+            return "is a directory";
+        }
         return m == null ? e.getClass().getSimpleName() : m;
     }
 }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -94,6 +95,11 @@ class CommandFilesTest {
             assertEquals(ExitCode.UNDECIDED, r.code(), String.join(" ", args));
             assertEquals("patchverdict: folder: is a directory\n", r.err(), String.join(" ", args));
         }
+        // Readers in the library that open a file by path meet the folder themselves; the words are the same.
+        CliRun verify = CliRun.in(dir, "verify", "--work-unit", "folder", "--result-manifest", "folder",
+                "--candidate-root", "folder", "--evaluator-plan", "folder");
+        assertEquals(ExitCode.UNDECIDED, verify.code(), verify.err());
+        assertTrue(verify.err().endsWith("folder: is a directory\n"), verify.err());
     }
 
     @org.junit.jupiter.api.Test
