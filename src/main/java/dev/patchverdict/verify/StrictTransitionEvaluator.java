@@ -91,7 +91,10 @@ public final class StrictTransitionEvaluator {
 
     public static SemanticEvaluation evaluate(byte[] patch, StrictTransitionContract contract, DiffReader.Options options) {
         Objects.requireNonNull(patch, "patch");
-        return evaluate(new ByteArrayInputStream(patch), contract, options);
+        if (!contract.changePolicy().forbiddenTricks().isEmpty()) {
+            return evaluate(new ByteArrayInputStream(patch), contract, options); // keeps the lines in the one reading
+        }
+        return evaluate(patch, contract, options, List.of());
     }
 
     /**
@@ -107,7 +110,8 @@ public final class StrictTransitionEvaluator {
         Objects.requireNonNull(options, "options");
         Objects.requireNonNull(hits, "hits");
         Reading r = new Reading(contract);
-        SemanticEvaluation e = r.result(DiffReader.read(new ByteArrayInputStream(patch), profile(contract.changePolicy()), r, options),
+        // Read in place: bytes already in memory are not copied through a stream's window.
+        SemanticEvaluation e = r.result(DiffReader.read(patch, profile(contract.changePolicy()), r, options),
                 contract.backend().maxCandidateBytes());
         List<String> forbidden = contract.changePolicy().forbiddenTricks();
         return forbidden.isEmpty() || unreadable(e) ? e : e.withTrickHits(TrickDetector.only(hits, forbidden));
