@@ -28,13 +28,14 @@ import org.junit.jupiter.api.Test;
  * exit code and its exact {@code git apply --numstat --summary} output; and wherever git accepts the patch, the
  * tree {@code git apply} leaves in a scratch copy of the base tree against the tree the reader's own reading
  * says ({@link TreeModel}). {@code patchverdict.parity.cases} cases (a few thousand here; the
- * {@code git-parity} Maven profile runs many more), from {@code patchverdict.parity.seed}: case {@code i} is
+ * {@code git-parity} Maven profile runs many more, from a random seed), from {@code patchverdict.parity.seed}
+ * (a fixed one by default, or {@code random}): case {@code i} is
  * seed {@code seed + i}, so one case is replayed with {@code -Dpatchverdict.parity.seed=S
  * -Dpatchverdict.parity.cases=1}. Each disagreement ever found is kept as a fixture under
  * verification/fixtures/git-parity ({@link GitParityFixturesTest}).
  */
 class GitParityDifferentialTest {
-    private static final long SEED = Long.getLong("patchverdict.parity.seed", 0x9a41_7e50L);
+    private static final long SEED = seed(System.getProperty("patchverdict.parity.seed", ""));
     private static final int CASES = Integer.getInteger("patchverdict.parity.cases", 3000);
 
     @Test
@@ -87,6 +88,14 @@ class GitParityDifferentialTest {
         } finally {
             TreeModel.delete(scratch);
         }
+    }
+
+    /** A fixed seed by default, so the suite reads the same cases every run; "random" explores new ones. */
+    private static long seed(String property) {
+        if (property.isBlank()) {
+            return 0x9a41_7e50L;
+        }
+        return property.equals("random") ? new java.util.SplittableRandom().nextLong() >>> 1 : Long.parseLong(property);
     }
 
     /** The base tree every generated patch is made against, as the model holds it. */

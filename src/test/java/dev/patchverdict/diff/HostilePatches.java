@@ -573,14 +573,39 @@ final class HostilePatches {
             String[] extra = {"new file mode 100644", "deleted file mode 100644", "old mode 100644", "new mode 100755",
                 "rename from " + pick(TEXT), "rename to " + pick(ABSENT), "copy from " + pick(TEXT), "copy to " + pick(ABSENT),
                 "similarity index 90%", "dissimilarity index 10%", "index 1234567..89abcde 100755", "new mode 120000",
-                "rename old " + pick(TEXT), "rename new " + pick(ABSENT), "old mode 0", "new file mode 0100644"};
+                "rename old " + pick(TEXT), "rename new " + pick(ABSENT), "old mode 0", "new file mode 0100644",
+                "similarity index 101%", "similarity index 4294967297%", "dissimilarity index 100%", "new mode 100664",
+                "deleted file mode 120000", "index 1234567..89abcde", "index 1234567...89abcde 100644", "new mode 160000"};
             s.header.add(r.nextInt(s.header.size() + 1), extra[r.nextInt(extra.length)]);
         }
         if (r.nextInt(12) == 0) { // a diff --git line whose names say something else
             String x = pick(TEXT);
             String[] lines = {diffLine(x, x), diffLine(s.oldName == null ? x : s.oldName, pick(ABSENT)), "diff --git " + x + " " + x,
-                "diff --git a/" + x + "  b/" + x, "diff --git \"a/" + x + "\" b/" + x};
+                "diff --git a/" + x + "  b/" + x, "diff --git \"a/" + x + "\" b/" + x, "diff --git a/" + x + " b/" + x + "\r",
+                "diff --git a/" + x + " b/" + x + " ", "diff --git a/" + x + "\tb/" + x};
             s.diffLine = lines[r.nextInt(lines.length)];
+        }
+        if (r.nextInt(12) == 0 && !s.header.isEmpty()) { // a name line without its a/ or b/ prefix, or with another
+            int i = r.nextInt(s.header.size());
+            String l = s.header.get(i);
+            if ((l.startsWith("--- a/") || l.startsWith("+++ b/")) && l.length() > 6) {
+                s.header.set(i, l.substring(0, 4) + (r.nextBoolean() ? "" : "x/") + l.substring(6));
+            }
+        }
+        if (r.nextInt(15) == 0) { // hunks out of order
+            List<Integer> at = new ArrayList<>();
+            for (int i = 0; i < s.body.size(); i++) {
+                if (s.body.get(i).startsWith("@@ -")) {
+                    at.add(i);
+                }
+            }
+            if (at.size() >= 2) {
+                List<String> first = new ArrayList<>(s.body.subList(at.get(0), at.get(1)));
+                List<String> rest = new ArrayList<>(s.body.subList(at.get(1), s.body.size()));
+                s.body.clear();
+                s.body.addAll(rest);
+                s.body.addAll(first);
+            }
         }
         if (r.nextInt(12) == 0) { // a binary marker where text hunks are
             s.body.add(r.nextInt(s.body.size() + 1), r.nextBoolean() ? "GIT binary patch"
