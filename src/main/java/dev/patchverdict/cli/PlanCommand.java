@@ -102,7 +102,8 @@ final class PlanCommand implements Runnable {
         boolean noDefaultProtection;
 
         @Option(names = "--allow", paramLabel = "WHAT", split = ",",
-                description = "v0.5: allow symlink, submodule, mode, binary or invisible (characters). Repeatable or comma-separated.")
+                description = "v0.5: allow symlink, submodule, mode, binary, invisible (characters) or crlf (line endings)."
+                        + " Repeatable or comma-separated.")
         List<String> allow = new ArrayList<>();
 
         @Option(names = "--id", paramLabel = "ID", description = "Plan id (default: <work unit id>/plan-v<version>).")
@@ -206,7 +207,7 @@ final class PlanCommand implements Runnable {
             addAll(globs, protect);
             return Optional.of(new ChangePolicy(allowed.contains("symlink"), allowed.contains("submodule"),
                     allowed.contains("mode"), allowed.contains("binary"), !allowed.contains("invisible"), globs, syntax,
-                    forbiddenTricks()));
+                    forbiddenTricks(), ChangePolicy.POLICIES.stream().filter(allowed::contains).toList()));
         }
 
         /** The rule ids asked for, in the rule set's order, so the same request always writes the same plan. */
@@ -243,6 +244,6 @@ final class PlanCommand implements Runnable {
             }
         }
 
-        private static final List<String> ALLOW_KEYS = List.of("symlink", "submodule", "mode", "binary", "invisible");
+        private static final List<String> ALLOW_KEYS = List.of("symlink", "submodule", "mode", "binary", "invisible", "crlf");
     }
 }
