@@ -25,8 +25,8 @@ import java.util.stream.Stream;
 
 /**
  * The entries of review's inputs, yielded lazily in input order so any number of predictions is read in
- * flat memory. Each input is a predictions file ({@code .jsonl}, or {@code .json}: an array, one object
- * per line, one prediction, or an object of predictions keyed by instance id), a folder walked for
+ * flat memory. Each input is a predictions file ({@code .jsonl} or {@code .json}, read by what it holds: JSON
+ * Lines, an array, an object of predictions keyed by instance id, or one prediction, compact or indented), a folder walked for
  * {@code *.patch} and {@code *.diff} files (sorted; the folder's name stands for the model), or a patch file.
  * A malformed prediction becomes a {@code MALFORMED} entry with its line and the rest is read on; an input
  * that cannot be opened becomes one {@code UNREADABLE} entry.
@@ -99,7 +99,7 @@ public final class Inputs implements Iterator<Entry> {
         String lower = input.toLowerCase(Locale.ROOT);
         if (lower.endsWith(".jsonl") || lower.endsWith(".json")) {
             try {
-                open = new Source(input, p, lower.endsWith(".jsonl"));
+                open = new Source(input, p);
                 return open;
             } catch (IOException e) {
                 return List.of(unreadable(input, dev.patchverdict.report.IoMessages.describe(e))).iterator();
@@ -197,58 +197,94 @@ public final class Inputs implements Iterator<Entry> {
         return dev.patchverdict.text.SafeText.escape(cut >= 0 ? m.substring(0, cut) : String.valueOf(m));
     }
 
-    /** One predictions file, read as JSON Lines or as one document, whichever its first bytes say. */
+    /** What a predictions file is, decided from the start of its first JSON value. */
+    private enum Shape {
+        /** JSON Lines: one prediction per line, each judged on its own. */
+        LINES,
+        /** A JSON array of predictions. */
+        ARRAY,
+        /** A JSON object of predictions keyed by instance id. */
+        KEYED,
+        /** One prediction, compact or indented. */
+        SINGLE
+    }
+
+    /**
+     * One predictions file, read by what it is whatever its name: JSON Lines, an array, an object keyed by instance
+     * id, or one prediction, compact or indented. Everything but JSON Lines is read with a streaming parser, one
+     * prediction at a time, so a file of any size (an 85 MB object on one line, as {@code json.dump} writes it) is
+     * read in the memory of its largest prediction.
+     */
     private final class Source implements Iterator<Entry> {
         private final String name;
-        private final Path path;
+        private final Shape shape;
         private final BufferedInputStream in;
-        private JsonParser parser;
-        private boolean array;
+        private final JsonParser parser;
         private long line;
         private long element;
+        private boolean started;
+        private boolean finished;
+        /** The pointer of the prediction being read, for an error inside it; null between predictions. */
+        private String reading;
+        private final Deque<Entry> queued = new ArrayDeque<>();
         private Entry pending;
         private boolean done;
 
-        Source(String name, Path path, boolean forceLines) throws IOException {
+        Source(String name, Path path) throws IOException {
             this.name = name;
-            this.path = path;
+            this.shape = shape(path);
             this.in = new BufferedInputStream(Files.newInputStream(path), 1 << 16);
-            int first = firstNonBlank();
-            if (first == '[' || (first == '{' && !forceLines && !firstLineIsWhole())) {
-                parser = MAPPER.createParser(in);
-                array = first == '[';
-            }
+            this.parser = shape == Shape.LINES ? null : MAPPER.createParser(in);
         }
 
-        private int firstNonBlank() throws IOException {
-            in.mark(1 << 16);
-            int c;
-            int n = 0;
-            do {
-                c = in.read();
-                n++;
-            } while ((c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == 0xEF || c == 0xBB || c == 0xBF) && n < (1 << 16) - 1);
-            in.reset();
-            return c;
-        }
-
-        /** Whether the first non-blank line is a JSON value on its own: then the file is JSON Lines. */
-        private boolean firstLineIsWhole() throws IOException {
-            in.mark(MAX_LINE_BYTES + 2);
-            try {
-                byte[] l;
-                do {
-                    l = readLine(in);
-                } while (l != null && blank(l));
-                if (l == null) {
-                    return false;
+        /**
+         * The file's shape, from a first streaming pass over its first value that keeps nothing: an array whose
+         * first element is an object holds predictions; an object whose first field is not a prediction's and holds
+         * an object is keyed by instance id; anything else is one prediction, unless it ends on the line it
+         * started on and more follows, which makes the file JSON Lines (and so does a first line that is not JSON).
+         */
+        private Shape shape(Path path) throws IOException {
+            try (InputStream s = new BufferedInputStream(Files.newInputStream(path), 1 << 16);
+                    JsonParser p = MAPPER.createParser(s)) {
+                long start = 1;
+                try {
+                    JsonToken t = p.nextToken();
+                    if (t != JsonToken.START_ARRAY && t != JsonToken.START_OBJECT) {
+                        return Shape.LINES;
+                    }
+                    start = p.currentTokenLocation().getLineNr();
+                    JsonToken x = p.nextToken();
+                    if (t == JsonToken.START_ARRAY && x == JsonToken.START_OBJECT) {
+                        return Shape.ARRAY;
+                    }
+                    if (t == JsonToken.START_OBJECT && x == JsonToken.FIELD_NAME && !isPredictionField(p.currentName())) {
+                        x = p.nextToken();
+                        if (x == JsonToken.START_OBJECT) {
+                            return Shape.KEYED;
+                        }
+                    }
+                    int depth = 1;
+                    while (true) {
+                        if (x == null) {
+                            return Shape.SINGLE; // cut short: reading it reports where
+                        }
+                        if (x == JsonToken.START_ARRAY || x == JsonToken.START_OBJECT) {
+                            depth++;
+                        } else if ((x == JsonToken.END_ARRAY || x == JsonToken.END_OBJECT) && --depth == 0) {
+                            break;
+                        }
+                        x = p.nextToken();
+                    }
+                    long end = p.currentTokenLocation().getLineNr();
+                    Shape whole = t == JsonToken.START_ARRAY ? Shape.ARRAY : Shape.SINGLE;
+                    if (end != start) {
+                        return whole;
+                    }
+                    return p.nextToken() == null ? whole : Shape.LINES;
+                } catch (JsonProcessingException e) {
+                    long at = e.getLocation() == null ? start : e.getLocation().getLineNr();
+                    return at == start ? Shape.LINES : Shape.SINGLE;
                 }
-                MAPPER.readTree(l);
-                return true;
-            } catch (JsonProcessingException e) {
-                return false;
-            } finally {
-                in.reset();
             }
         }
 
@@ -256,7 +292,7 @@ public final class Inputs implements Iterator<Entry> {
         public boolean hasNext() {
             if (pending == null && !done) {
                 try {
-                    pending = parser == null ? nextLine() : nextElement();
+                    pending = shape == Shape.LINES ? nextLine() : nextElement();
                 } catch (IOException e) {
                     pending = malformed(name, name, null, line, "cannot be read: " + dev.patchverdict.report.IoMessages.describe(e));
                     done = true;
@@ -302,56 +338,66 @@ public final class Inputs implements Iterator<Entry> {
             }
         }
 
+        /** The next prediction of an array, a keyed object or a single prediction; only it is held. */
         private Entry nextElement() throws IOException {
+            if (!queued.isEmpty()) {
+                return queued.removeFirst();
+            }
+            if (finished) {
+                return null;
+            }
             try {
-                if (element == 0 && parser.currentToken() == null) {
+                if (!started) {
+                    started = true;
                     JsonToken t = parser.nextToken();
-                    if (!array) {
-                        // One prediction, or an object of predictions keyed by their instance id.
-                        JsonToken k = parser.nextToken();
-                        if (k == JsonToken.FIELD_NAME && isPredictionField(parser.currentName())) {
-                            parser.close();
-                            JsonNode whole = MAPPER.readTree(path.toFile());
-                            done = true;
-                            element++;
-                            return prediction(name, whole, null, "", 1);
+                    if (shape == Shape.SINGLE) {
+                        finished = true;
+                        long at = parser.currentTokenLocation().getLineNr();
+                        JsonNode node = MAPPER.readTree(parser);
+                        element++;
+                        queued.add(prediction(name, node, null, "", at));
+                        Entry after = end();
+                        if (after != null) {
+                            queued.add(after);
                         }
-                        if (k == JsonToken.END_OBJECT) {
-                            return end();
-                        }
-                    } else if (t != JsonToken.START_ARRAY) {
-                        throw new IllegalStateException("a predictions array starts with [");
+                        return queued.removeFirst();
                     }
-                } else if (!array) {
-                    if (parser.nextToken() == JsonToken.END_OBJECT) {
-                        return end();
+                    if (t != (shape == Shape.ARRAY ? JsonToken.START_ARRAY : JsonToken.START_OBJECT)) {
+                        throw new IllegalStateException("the shape was read from a file that starts with " + t);
                     }
                 }
-                if (array) {
-                    JsonToken t = parser.nextToken();
-                    if (t == JsonToken.END_ARRAY) {
-                        return end();
-                    }
+                JsonToken t = parser.nextToken();
+                if (t == JsonToken.END_ARRAY || t == JsonToken.END_OBJECT) {
+                    finished = true;
+                    return end();
+                }
+                if (shape == Shape.ARRAY) {
+                    reading = "/" + element;
                     long at = parser.currentTokenLocation().getLineNr();
                     JsonNode node = MAPPER.readTree(parser);
+                    reading = null;
                     return prediction(name, node, null, "/" + element++, at);
                 }
                 String key = parser.currentName();
+                reading = "/" + token(key);
                 parser.nextToken();
                 long at = parser.currentTokenLocation().getLineNr();
                 JsonNode node = MAPPER.readTree(parser);
+                reading = null;
                 element++;
                 return prediction(name, node, key, "/" + token(key), at);
             } catch (JsonProcessingException e) {
-                done = true;
+                finished = true;
                 long l = e.getLocation() == null ? 0 : e.getLocation().getLineNr();
-                return malformed(name, name + ":" + l, null, l, "not valid JSON, reading stops here: " + describe(e)
+                // In a compact file every prediction is on line 1: the pointer and column say where.
+                return malformed(name, name + ":" + l, reading, l, "not valid JSON, reading stops here"
+                        + (reading == null ? "" : " (in " + reading + ")") + ": " + describe(e)
                         + (e.getLocation() == null ? "" : " (line " + l + ", column " + e.getLocation().getColumnNr() + ")"));
             }
         }
 
+        /** Null at the end of the input; anything after the document is one malformed entry, and reading stops. */
         private Entry end() throws IOException {
-            done = true;
             if (parser.nextToken() != null) {
                 long l = parser.currentTokenLocation().getLineNr();
                 return malformed(name, name + ":" + l, null, l, "data after the end of the JSON document");
