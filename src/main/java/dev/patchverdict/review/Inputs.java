@@ -1,11 +1,14 @@
 package dev.patchverdict.review;
 
 import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.BufferedInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -40,8 +43,12 @@ public final class Inputs implements Iterator<Entry> {
         public static final Fields SWE_BENCH = new Fields("model_patch", "instance_id", "model_name_or_path");
     }
 
-    private static final ObjectMapper MAPPER = new ObjectMapper(JsonFactory.builder()
-            .enable(com.fasterxml.jackson.core.StreamReadFeature.STRICT_DUPLICATE_DETECTION).build());
+    /**
+     * Without duplicate detection of its own, which would hold every key of a file keyed by instance id: a prediction
+     * is read field by field instead ({@link #prediction(JsonParser)}), and a field the review reads given twice is
+     * refused there.
+     */
+    private static final JsonFactory JSON = JsonFactory.builder().build();
 
     private final Deque<String> inputs;
     private final Function<String, Path> resolve;
@@ -139,6 +146,62 @@ public final class Inputs implements Iterator<Entry> {
         return s.replace("~", "~0").replace("/", "~1");
     }
 
+    /**
+     * The JSON value the parser stands at, read to its end but keeping only what the review reads: the patch, id
+     * and model fields of an object, each as given (a container only as an empty one of its kind), so a value of
+     * any size costs the memory of its patch. One of those fields given twice is refused, as JSON leaves its
+     * meaning open; other fields are skipped unread.
+     */
+    private JsonNode prediction(JsonParser p) throws IOException {
+        JsonToken t = p.currentToken();
+        if (t == null) {
+            throw new JsonParseException(p, "no JSON value");
+        }
+        if (t != JsonToken.START_OBJECT) {
+            return value(p, t);
+        }
+        ObjectNode out = JsonNodeFactory.instance.objectNode();
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            field(p, out);
+        }
+        return out;
+    }
+
+    /** The field whose name the parser stands at: kept in out when the review reads it, else skipped. */
+    private void field(JsonParser p, ObjectNode out) throws IOException {
+        String name = p.currentName();
+        JsonToken v = p.nextToken();
+        if (name.equals(fields.patch()) || name.equals(fields.id()) || name.equals(fields.model())) {
+            if (out.has(name)) {
+                throw new JsonParseException(p, "Duplicate field '" + name + "'");
+            }
+            out.set(name, value(p, v));
+        } else {
+            p.skipChildren();
+        }
+    }
+
+    /** A value as the review needs it: scalars as they are, a container skipped and kept only as its kind. */
+    private static JsonNode value(JsonParser p, JsonToken t) throws IOException {
+        JsonNodeFactory f = JsonNodeFactory.instance;
+        return switch (t) {
+            case VALUE_STRING -> f.textNode(p.getText());
+            case VALUE_NUMBER_INT -> f.numberNode(p.getBigIntegerValue());
+            case VALUE_NUMBER_FLOAT -> f.numberNode(p.getDecimalValue());
+            case VALUE_TRUE, VALUE_FALSE -> f.booleanNode(t == JsonToken.VALUE_TRUE);
+            case VALUE_NULL -> f.nullNode();
+            case START_ARRAY -> {
+                p.skipChildren();
+                yield f.arrayNode();
+            }
+            case START_OBJECT -> {
+                p.skipChildren();
+                yield f.objectNode();
+            }
+            default -> throw new JsonParseException(p, "unexpected " + t);
+        };
+    }
+
     /** A prediction object as an entry; anything that is not one is MALFORMED, with what is wrong. */
     Entry prediction(String source, JsonNode node, String defaultId, String pointerPrefix, long line) {
         String where = source + ":" + line;
@@ -191,14 +254,21 @@ public final class Inputs implements Iterator<Entry> {
         };
     }
 
+    /** Where the parser failed: the exception's location, or the parser's when a limit's exception has none. */
+    private static JsonLocation location(JsonProcessingException e, JsonParser p) {
+        return e.getLocation() != null ? e.getLocation() : p.currentLocation();
+    }
+
     static String describe(JsonProcessingException e) {
         String m = e.getOriginalMessage();
         int cut = m == null ? -1 : m.indexOf('\n');
         return dev.patchverdict.text.SafeText.escape(cut >= 0 ? m.substring(0, cut) : String.valueOf(m));
     }
 
-    /** What a predictions file is, decided from the start of its first JSON value. */
+    /** What a predictions file is, decided by its first JSON value. */
     private enum Shape {
+        /** Not yet known: nothing has been read. */
+        UNREAD,
         /** JSON Lines: one prediction per line, each judged on its own. */
         LINES,
         /** A JSON array of predictions. */
@@ -210,19 +280,21 @@ public final class Inputs implements Iterator<Entry> {
     }
 
     /**
-     * One predictions file, read by what it is whatever its name: JSON Lines, an array, an object keyed by instance
-     * id, or one prediction, compact or indented. Everything but JSON Lines is read with a streaming parser, one
-     * prediction at a time, so a file of any size (an 85 MB object on one line, as {@code json.dump} writes it) is
-     * read in the memory of its largest prediction.
+     * One predictions file, read in one pass by what it is, whatever its name: an array whose first element is an
+     * object holds predictions; an object whose first field is not a prediction's and holds an object is keyed by
+     * instance id; any other first value is a prediction, the only one of the file unless it ended on the line it
+     * started on, which makes the file JSON Lines (as does a first line that is not JSON). Everything is read with a
+     * streaming parser, one prediction at a time, so a file of any size (an 85 MB object on one line, as
+     * {@code json.dump} writes it) is read in the memory of its largest prediction; JSON Lines go on line by line
+     * from where the parser stopped, so a pipe is read once.
      */
     private final class Source implements Iterator<Entry> {
         private final String name;
-        private final Shape shape;
-        private final BufferedInputStream in;
+        private InputStream in;
         private final JsonParser parser;
+        private Shape shape = Shape.UNREAD;
         private long line;
         private long element;
-        private boolean started;
         private boolean finished;
         /** The pointer of the prediction being read, for an error inside it; null between predictions. */
         private String reading;
@@ -232,67 +304,21 @@ public final class Inputs implements Iterator<Entry> {
 
         Source(String name, Path path) throws IOException {
             this.name = name;
-            this.shape = shape(path);
-            this.in = new BufferedInputStream(Files.newInputStream(path), 1 << 16);
-            this.parser = shape == Shape.LINES ? null : MAPPER.createParser(in);
-        }
-
-        /**
-         * The file's shape, from a first streaming pass over its first value that keeps nothing: an array whose
-         * first element is an object holds predictions; an object whose first field is not a prediction's and holds
-         * an object is keyed by instance id; anything else is one prediction, unless it ends on the line it
-         * started on and more follows, which makes the file JSON Lines (and so does a first line that is not JSON).
-         */
-        private Shape shape(Path path) throws IOException {
-            try (InputStream s = new BufferedInputStream(Files.newInputStream(path), 1 << 16);
-                    JsonParser p = MAPPER.createParser(s)) {
-                long start = 1;
-                try {
-                    JsonToken t = p.nextToken();
-                    if (t != JsonToken.START_ARRAY && t != JsonToken.START_OBJECT) {
-                        return Shape.LINES;
-                    }
-                    start = p.currentTokenLocation().getLineNr();
-                    JsonToken x = p.nextToken();
-                    if (t == JsonToken.START_ARRAY && x == JsonToken.START_OBJECT) {
-                        return Shape.ARRAY;
-                    }
-                    if (t == JsonToken.START_OBJECT && x == JsonToken.FIELD_NAME && !isPredictionField(p.currentName())) {
-                        x = p.nextToken();
-                        if (x == JsonToken.START_OBJECT) {
-                            return Shape.KEYED;
-                        }
-                    }
-                    int depth = 1;
-                    while (true) {
-                        if (x == null) {
-                            return Shape.SINGLE; // cut short: reading it reports where
-                        }
-                        if (x == JsonToken.START_ARRAY || x == JsonToken.START_OBJECT) {
-                            depth++;
-                        } else if ((x == JsonToken.END_ARRAY || x == JsonToken.END_OBJECT) && --depth == 0) {
-                            break;
-                        }
-                        x = p.nextToken();
-                    }
-                    long end = p.currentTokenLocation().getLineNr();
-                    Shape whole = t == JsonToken.START_ARRAY ? Shape.ARRAY : Shape.SINGLE;
-                    if (end != start) {
-                        return whole;
-                    }
-                    return p.nextToken() == null ? whole : Shape.LINES;
-                } catch (JsonProcessingException e) {
-                    long at = e.getLocation() == null ? start : e.getLocation().getLineNr();
-                    return at == start ? Shape.LINES : Shape.SINGLE;
+            // A file channel's available() fails on a pipe ("Illegal seek"), and a buffer asks it on every read.
+            this.in = new BufferedInputStream(new java.io.FilterInputStream(Files.newInputStream(path)) {
+                @Override
+                public int available() {
+                    return 0;
                 }
-            }
+            }, 1 << 16);
+            this.parser = JSON.createParser(in);
         }
 
         @Override
         public boolean hasNext() {
             if (pending == null && !done) {
                 try {
-                    pending = shape == Shape.LINES ? nextLine() : nextElement();
+                    pending = !queued.isEmpty() ? queued.removeFirst() : shape == Shape.LINES ? nextLine() : nextElement();
                 } catch (IOException e) {
                     pending = malformed(name, name, null, line, "cannot be read: " + dev.patchverdict.report.IoMessages.describe(e));
                     done = true;
@@ -314,6 +340,106 @@ public final class Inputs implements Iterator<Entry> {
             return e;
         }
 
+        /** The file's first value decides what it is; a first prediction is read here too. */
+        private Entry begin() throws IOException {
+            JsonToken t;
+            long start = 1;
+            try {
+                t = parser.nextToken();
+                if (t == null) {
+                    finished = true;
+                    return null;
+                }
+                start = parser.currentTokenLocation().getLineNr();
+                if (t == JsonToken.START_ARRAY) {
+                    shape = Shape.ARRAY;
+                    return nextElement();
+                }
+                if (t == JsonToken.START_OBJECT && parser.nextToken() == JsonToken.FIELD_NAME
+                        && !isPredictionField(parser.currentName()) && parser.nextToken() == JsonToken.START_OBJECT) {
+                    shape = Shape.KEYED;
+                    return keyed();
+                }
+            } catch (JsonProcessingException e) {
+                return firstLineBroken(e, start);
+            }
+            // A prediction: read from its start again (the tokens seen are still the parser's), field by field.
+            return firstPrediction(t, start);
+        }
+
+        private Entry firstPrediction(JsonToken first, long start) throws IOException {
+            JsonNode node;
+            try {
+                node = first == JsonToken.START_OBJECT ? restOfObject() : prediction(parser);
+            } catch (JsonProcessingException e) {
+                return firstLineBroken(e, start);
+            }
+            long end = parser.currentLocation().getLineNr();
+            Entry e = prediction(name, node, null, "", start);
+            if (end == start) {
+                // JSON Lines: what is left of this line must be blank, then each line is read on its own.
+                toLines(start);
+                byte[] rest = readLine(in);
+                if (rest != null && !blank(rest)) {
+                    queued.add(malformed(name, name + ":" + start, "", start, "more than one JSON value on the line"));
+                }
+                shape = Shape.LINES;
+                return e;
+            }
+            shape = Shape.SINGLE;
+            finished = true;
+            Entry after = end();
+            if (after != null) {
+                queued.add(after);
+            }
+            element++;
+            return e;
+        }
+
+        /**
+         * The rest of the object the parser is inside, as {@link #prediction(JsonParser)} keeps it: the parser stands
+         * at its end, at its first field name, or at its first field's value (a field the review does not read).
+         */
+        private JsonNode restOfObject() throws IOException {
+            ObjectNode out = JsonNodeFactory.instance.objectNode();
+            JsonToken t = parser.currentToken();
+            if (t == JsonToken.END_OBJECT) {
+                return out;
+            }
+            if (t == JsonToken.FIELD_NAME) {
+                field(parser, out);
+            } else {
+                parser.skipChildren();
+            }
+            while (parser.nextToken() == JsonToken.FIELD_NAME) {
+                field(parser, out);
+            }
+            return out;
+        }
+
+        /** A first line that is not JSON: it is one malformed JSON Lines entry, and the file is read as JSON Lines. */
+        private Entry firstLineBroken(JsonProcessingException e, long start) throws IOException {
+            JsonLocation where = location(e, parser);
+            if (where.getLineNr() != start) {
+                finished = true; // a document broken after its first line
+                return malformed(name, name + ":" + where.getLineNr(), null, where.getLineNr(), "not valid JSON, reading stops here: "
+                        + describe(e) + " (line " + where.getLineNr() + ", column " + where.getColumnNr() + ")");
+            }
+            toLines(where.getLineNr());
+            readLine(in); // the rest of the broken line
+            shape = Shape.LINES;
+            return malformed(name, name + ":" + start, "", start, "not a JSON object: " + describe(e) + " (column "
+                    + where.getColumnNr() + ")");
+        }
+
+        /** From here on the input is read as lines, starting with what the parser read ahead; {@code at} is the current line. */
+        private void toLines(long at) throws IOException {
+            ByteArrayOutputStream ahead = new ByteArrayOutputStream();
+            parser.releaseBuffered(ahead);
+            in = new java.io.SequenceInputStream(new java.io.ByteArrayInputStream(ahead.toByteArray()), in);
+            line = at;
+        }
+
         private Entry nextLine() throws IOException {
             while (true) {
                 byte[] l = readLine(in);
@@ -328,44 +454,32 @@ public final class Inputs implements Iterator<Entry> {
                     return malformed(name, name + ":" + line, "", line, "the line is longer than " + MAX_LINE_BYTES + " bytes");
                 }
                 JsonNode node;
-                try {
-                    node = MAPPER.readTree(l);
-                } catch (JsonProcessingException e) {
-                    return malformed(name, name + ":" + line, "", line, "not a JSON object: " + describe(e)
-                            + " (column " + e.getLocation().getColumnNr() + ")");
+                try (JsonParser p = JSON.createParser(l)) {
+                    try {
+                        p.nextToken();
+                        node = prediction(p);
+                        if (p.nextToken() != null) {
+                            return malformed(name, name + ":" + line, "", line, "more than one JSON value on the line (column "
+                                    + p.currentTokenLocation().getColumnNr() + ")");
+                        }
+                    } catch (JsonProcessingException e) {
+                        return malformed(name, name + ":" + line, "", line, "not a JSON object: " + describe(e)
+                                + " (column " + location(e, p).getColumnNr() + ")");
+                    }
                 }
                 return prediction(name, node, null, "", line);
             }
         }
 
-        /** The next prediction of an array, a keyed object or a single prediction; only it is held. */
+        /** The next prediction of an array or a keyed object; only it is held. */
         private Entry nextElement() throws IOException {
-            if (!queued.isEmpty()) {
-                return queued.removeFirst();
+            if (shape == Shape.UNREAD) {
+                return begin();
             }
             if (finished) {
                 return null;
             }
             try {
-                if (!started) {
-                    started = true;
-                    JsonToken t = parser.nextToken();
-                    if (shape == Shape.SINGLE) {
-                        finished = true;
-                        long at = parser.currentTokenLocation().getLineNr();
-                        JsonNode node = MAPPER.readTree(parser);
-                        element++;
-                        queued.add(prediction(name, node, null, "", at));
-                        Entry after = end();
-                        if (after != null) {
-                            queued.add(after);
-                        }
-                        return queued.removeFirst();
-                    }
-                    if (t != (shape == Shape.ARRAY ? JsonToken.START_ARRAY : JsonToken.START_OBJECT)) {
-                        throw new IllegalStateException("the shape was read from a file that starts with " + t);
-                    }
-                }
                 JsonToken t = parser.nextToken();
                 if (t == JsonToken.END_ARRAY || t == JsonToken.END_OBJECT) {
                     finished = true;
@@ -374,35 +488,54 @@ public final class Inputs implements Iterator<Entry> {
                 if (shape == Shape.ARRAY) {
                     reading = "/" + element;
                     long at = parser.currentTokenLocation().getLineNr();
-                    JsonNode node = MAPPER.readTree(parser);
+                    JsonNode node = prediction(parser);
                     reading = null;
                     return prediction(name, node, null, "/" + element++, at);
                 }
-                String key = parser.currentName();
-                reading = "/" + token(key);
                 parser.nextToken();
+                return keyed();
+            } catch (JsonProcessingException e) {
+                return stopped(e);
+            }
+        }
+
+        /** The keyed prediction whose value the parser stands at. */
+        private Entry keyed() throws IOException {
+            String key = parser.currentName();
+            reading = "/" + token(key);
+            try {
                 long at = parser.currentTokenLocation().getLineNr();
-                JsonNode node = MAPPER.readTree(parser);
+                JsonNode node = prediction(parser);
                 reading = null;
                 element++;
                 return prediction(name, node, key, "/" + token(key), at);
             } catch (JsonProcessingException e) {
-                finished = true;
-                long l = e.getLocation() == null ? 0 : e.getLocation().getLineNr();
-                // In a compact file every prediction is on line 1: the pointer and column say where.
-                return malformed(name, name + ":" + l, reading, l, "not valid JSON, reading stops here"
-                        + (reading == null ? "" : " (in " + reading + ")") + ": " + describe(e)
-                        + (e.getLocation() == null ? "" : " (line " + l + ", column " + e.getLocation().getColumnNr() + ")"));
+                return stopped(e);
             }
+        }
+
+        /** A document that stops being JSON: one malformed entry naming where, and nothing more is read from it. */
+        private Entry stopped(JsonProcessingException e) {
+            finished = true;
+            JsonLocation where = location(e, parser);
+            long l = where.getLineNr();
+            // In a compact file every prediction is on line 1: the pointer and column say where.
+            return malformed(name, name + ":" + l, reading, l, "not valid JSON, reading stops here"
+                    + (reading == null ? "" : " (in " + reading + ")") + ": " + describe(e)
+                    + " (line " + l + ", column " + where.getColumnNr() + ")");
         }
 
         /** Null at the end of the input; anything after the document is one malformed entry, and reading stops. */
         private Entry end() throws IOException {
-            if (parser.nextToken() != null) {
-                long l = parser.currentTokenLocation().getLineNr();
-                return malformed(name, name + ":" + l, null, l, "data after the end of the JSON document");
+            try {
+                if (parser.nextToken() == null) {
+                    return null;
+                }
+            } catch (JsonProcessingException e) {
+                // not even JSON: still data after the end
             }
-            return null;
+            long l = parser.currentLocation().getLineNr();
+            return malformed(name, name + ":" + l, null, l, "data after the end of the JSON document");
         }
 
         private boolean isPredictionField(String key) {
@@ -411,9 +544,7 @@ public final class Inputs implements Iterator<Entry> {
 
         void close() {
             try {
-                if (parser != null) {
-                    parser.close();
-                }
+                parser.close();
                 in.close();
             } catch (IOException e) {
                 // nothing more is read from it

@@ -107,10 +107,46 @@ class PredictionShapesTest {
         assertEquals(2, q.size(), q.toString());
         assertTrue(q.get(0).startsWith("q.json:1 invalid  line 1: not a JSON object"), q.toString());
         assertEquals("b-2 empty /model_patch", q.get(1));
+        // Too deep to read: that line is invalid, and the next is read.
+        Files.writeString(dir.resolve("s.jsonl"), "{\"instance_id\": \"a-1\", \"x\": " + "[".repeat(5000) + "\n"
+                + M.writeValueAsString(pred("b-2", null)) + "\n");
+        List<String> deep = rows("s.jsonl");
+        assertTrue(deep.get(0).startsWith("s.jsonl:1 invalid  line 1: not a JSON object: Document nesting depth"), deep.toString());
+        assertEquals("b-2 empty /model_patch", deep.get(1), deep.toString());
+        Files.writeString(dir.resolve("t.jsonl"), M.writeValueAsString(pred("a-1", null)) + " {}\n"
+                + M.writeValueAsString(pred("b-2", null)) + "\n");
+        assertEquals(List.of("a-1 empty /model_patch", "t.jsonl:1 invalid  line 1: more than one JSON value on the line",
+                "b-2 empty /model_patch"), rows("t.jsonl"));
+        // An array is a document, whatever its file is named.
         Files.writeString(dir.resolve("r.jsonl"), "[1, 2]\n" + M.writeValueAsString(pred("b-2", null)) + "\n");
-        List<String> r = rows("r.jsonl");
-        assertTrue(r.get(0).startsWith("r.jsonl:1 invalid  line 1: "), r.toString());
-        assertEquals("b-2 empty /model_patch", r.get(1), r.toString());
+        assertEquals(List.of("r.jsonl:1 invalid /0 line 1: a prediction must be a JSON object, not a number",
+                "r.jsonl:1 invalid /1 line 1: a prediction must be a JSON object, not a number",
+                "r.jsonl:2 invalid null line 2: data after the end of the JSON document"), rows("r.jsonl"));
+    }
+
+    /** A named pipe can be read once only: the file is read in one pass, whatever it turns out to be. */
+    @Test
+    void aPipeIsReadInOnePass() throws Exception {
+        for (String content : List.of(M.writeValueAsString(pred("a-1", null)) + "\n" + M.writeValueAsString(pred("b-2", null)) + "\n",
+                "{\"a-1\": " + M.writeValueAsString(pred("a-1", null)) + ", \"b-2\": " + M.writeValueAsString(pred("b-2", null)) + "}")) {
+            Path fifo = dir.resolve("preds.json");
+            Files.deleteIfExists(fifo);
+            Process mk = new ProcessBuilder("mkfifo", fifo.toString()).start();
+            assertTrue(mk.waitFor(10, TimeUnit.SECONDS) && mk.exitValue() == 0, "mkfifo");
+            Thread writer = new Thread(() -> {
+                try (OutputStream out = Files.newOutputStream(fifo)) {
+                    out.write(content.getBytes(StandardCharsets.UTF_8));
+                } catch (IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            });
+            writer.setDaemon(true);
+            writer.start();
+            List<String> rows = rows("preds.json");
+            assertEquals(2, rows.size(), rows.toString());
+            assertTrue(rows.get(0).startsWith("a-1 empty") && rows.get(1).startsWith("b-2 empty"), rows.toString());
+            writer.join(10_000);
+        }
     }
 
     @Test
