@@ -11,6 +11,7 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 import picocli.AutoComplete;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
@@ -61,6 +62,72 @@ public final class ManualGenerator {
         if (rc != 0) {
             throw new IOException("man page sources could not be written to " + dir + " (picocli exit " + rc + ")");
         }
+        try (Stream<Path> pages = Files.list(dir)) {
+            for (Path page : pages.filter(f -> f.toString().endsWith(".adoc")).toList()) {
+                Files.writeString(page, literal(Files.readString(page, StandardCharsets.UTF_8)), StandardCharsets.UTF_8);
+            }
+        }
+    }
+
+    /** Attributes that stand for a character AsciiDoc would read as markup and has no built-in name for. */
+    private static final String ATTRIBUTES = ":pv-underscore: _\n:pv-hash: #\n:pv-lbrace: {\n";
+
+    /**
+     * The generated AsciiDoc with the commands' own text kept as text. picocli writes that text as it is, so AsciiDoc
+     * would read {@code *.patch/*.diff} as bold, {@code _x_} as italics and {@code POLICY[,POLICY...]_} as an
+     * attribute list, and drop the characters. Description, name and footer text is written with every such
+     * character as an attribute reference (substituted after the markup is read); synopsis and option terms keep
+     * picocli's markup (bold names, italic labels), and a closing bracket right before a mark is written that way.
+     */
+    static String literal(String adoc) {
+        StringBuilder out = new StringBuilder();
+        String section = "";
+        boolean text = false; // the line after a lone '+' continues a description
+        for (String line : adoc.split("\n", -1)) {
+            String done;
+            if (line.startsWith("//") || line.startsWith(":") || line.startsWith("= ") || line.equals("[%hardbreaks]")
+                    || line.isEmpty() || line.equals("+")) {
+                done = line;
+            } else if (line.startsWith("== ")) {
+                section = line.substring(3).strip().replaceAll(":$", ""); // picocli keeps --help's colon: "See also:"
+                done = "== " + section;
+            } else if (text || line.startsWith("  ") && !section.equals("Synopsis") || section.equals("Description")
+                    || section.equals("Name") || section.equals("See also")) {
+                done = escapeAll(line);
+            } else if (line.startsWith("xref:")) {
+                done = line;
+            } else {
+                // A synopsis line or an option's term: a bracket right before a mark would be read as the mark's
+                // attribute list (POLICY[,POLICY...]_ ate the rest of the synopsis).
+                done = line.replaceAll("\\](?=[_*#`])", "{endsb}");
+            }
+            text = line.equals("+");
+            out.append(done).append('\n');
+        }
+        out.setLength(out.length() - 1);
+        return out.toString().replaceFirst("(?m)^:doctype: manpage$", ":doctype: manpage\n" + ATTRIBUTES.strip());
+    }
+
+    private static String escapeAll(String line) {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < line.length(); i++) {
+            char c = line.charAt(i);
+            switch (c) {
+                case '*' -> sb.append("{asterisk}");
+                case '_' -> sb.append("{pv-underscore}");
+                case '#' -> sb.append("{pv-hash}");
+                case '`' -> sb.append("{backtick}");
+                case '^' -> sb.append("{caret}");
+                case '~' -> sb.append("{tilde}");
+                case '+' -> sb.append("{plus}");
+                case '[' -> sb.append("{startsb}");
+                case ']' -> sb.append("{endsb}");
+                case '{' -> sb.append("{pv-lbrace}");
+                case '\\' -> sb.append("{backslash}");
+                default -> sb.append(c);
+            }
+        }
+        return sb.toString();
     }
 
     static void writeCompletionScript(Path dir) throws IOException {
