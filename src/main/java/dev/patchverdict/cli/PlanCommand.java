@@ -90,7 +90,7 @@ final class PlanCommand implements Runnable {
         List<String> testPatches = new ArrayList<>();
 
         @Option(names = "--forbid-trick", paramLabel = "ID", split = ",",
-                description = "v0.5: a trick rule whose hit fails the plan (see README, Tricks agents play). Repeatable or comma-separated.")
+                description = "v0.5: a trick rule whose hit fails the plan (see docs/review.md, Tricks agents play). Repeatable or comma-separated.")
         List<String> forbidTrick = new ArrayList<>();
 
         @Option(names = "--forbid-tricks", paramLabel = "SEVERITY",
