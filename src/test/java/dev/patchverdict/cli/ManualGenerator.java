@@ -58,7 +58,11 @@ public final class ManualGenerator {
 
     static void writeManPageSources(Path dir) throws IOException {
         Files.createDirectories(dir);
-        int rc = ManPageGenerator.generateManPage(dir.toFile(), null, new boolean[0], true, model().getCommandSpec());
+        CommandSpec root = model().getCommandSpec();
+        for (CommandSpec c : commands(root)) {
+            c.version(root.version()); // each page's footer names the release, not only the root's
+        }
+        int rc = ManPageGenerator.generateManPage(dir.toFile(), null, new boolean[0], true, root);
         if (rc != 0) {
             throw new IOException("man page sources could not be written to " + dir + " (picocli exit " + rc + ")");
         }
