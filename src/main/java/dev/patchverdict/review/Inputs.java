@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -19,10 +20,12 @@ import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
+import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.NoSuchElementException;
+import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Stream;
 
@@ -44,11 +47,16 @@ public final class Inputs implements Iterator<Entry> {
     }
 
     /**
-     * Without duplicate detection of its own, which would hold every key of a file keyed by instance id: a prediction
-     * is read field by field instead ({@link #prediction(JsonParser)}), and a field the review reads given twice is
-     * refused there.
+     * Without duplicate detection of its own, which would hold every key of a file keyed by instance id: each
+     * prediction is checked on its own as it is read ({@link #prediction(JsonParser)}), so an instance id given
+     * twice is two entries. Names (instance ids among them) are at most 4,096 characters, so a prediction's names
+     * stay small too.
      */
-    private static final JsonFactory JSON = JsonFactory.builder().build();
+    private static final JsonFactory JSON = JsonFactory.builder()
+            .streamReadConstraints(StreamReadConstraints.builder().maxNameLength(4096).build()).build();
+
+    /** The most fields one prediction may have: what its duplicate check holds stays small. */
+    static final int MAX_FIELDS = 1000;
 
     private final Deque<String> inputs;
     private final Function<String, Path> resolve;
@@ -149,8 +157,8 @@ public final class Inputs implements Iterator<Entry> {
     /**
      * The JSON value the parser stands at, read to its end but keeping only what the review reads: the patch, id
      * and model fields of an object, each as given (a container only as an empty one of its kind), so a value of
-     * any size costs the memory of its patch. One of those fields given twice is refused, as JSON leaves its
-     * meaning open; other fields are skipped unread.
+     * any size costs the memory of its patch and of its field names. A field given twice is refused, as JSON
+     * leaves its meaning open, and so is a prediction of more than {@value #MAX_FIELDS} fields.
      */
     private JsonNode prediction(JsonParser p) throws IOException {
         JsonToken t = p.currentToken();
@@ -161,23 +169,41 @@ public final class Inputs implements Iterator<Entry> {
             return value(p, t);
         }
         ObjectNode out = JsonNodeFactory.instance.objectNode();
+        Set<String> names = new HashSet<>();
         while (p.nextToken() == JsonToken.FIELD_NAME) {
-            field(p, out);
+            field(p, out, names);
         }
         return out;
     }
 
     /** The field whose name the parser stands at: kept in out when the review reads it, else skipped. */
-    private void field(JsonParser p, ObjectNode out) throws IOException {
+    private void field(JsonParser p, ObjectNode out, Set<String> names) throws IOException {
         String name = p.currentName();
+        named(p, name, names);
         JsonToken v = p.nextToken();
         if (name.equals(fields.patch()) || name.equals(fields.id()) || name.equals(fields.model())) {
-            if (out.has(name)) {
-                throw new JsonParseException(p, "Duplicate field '" + name + "'");
-            }
             out.set(name, value(p, v));
         } else {
             p.skipChildren();
+        }
+    }
+
+    private static void named(JsonParser p, String name, Set<String> names) throws JsonParseException {
+        if (!names.add(name)) {
+            throw new Refused(p, "Duplicate field '" + name + "'");
+        }
+        if (names.size() > MAX_FIELDS) {
+            throw new Refused(p, "a prediction of more than " + MAX_FIELDS + " fields");
+        }
+    }
+
+    /** Valid JSON, but not a prediction the review can read: the parser stands at a field name inside it. */
+    private static final class Refused extends JsonParseException {
+        private static final long serialVersionUID = 1L;
+
+        /** Located at the field's name, where the parser's token starts, not where it has read to. */
+        Refused(JsonParser p, String message) {
+            super(p, message, p.currentTokenLocation());
         }
     }
 
@@ -368,14 +394,17 @@ public final class Inputs implements Iterator<Entry> {
         }
 
         private Entry firstPrediction(JsonToken first, long start) throws IOException {
-            JsonNode node;
+            Entry e;
             try {
-                node = first == JsonToken.START_OBJECT ? restOfObject() : prediction(parser);
-            } catch (JsonProcessingException e) {
-                return firstLineBroken(e, start);
+                JsonNode node = first == JsonToken.START_OBJECT ? restOfObject() : prediction(parser);
+                e = prediction(name, node, null, "", start);
+            } catch (Refused r) {
+                skipRest();
+                e = malformed(name, name + ":" + start, "", start, "not a JSON object: " + describe(r));
+            } catch (JsonProcessingException x) {
+                return firstLineBroken(x, start);
             }
             long end = parser.currentLocation().getLineNr();
-            Entry e = prediction(name, node, null, "", start);
             if (end == start) {
                 // JSON Lines: what is left of this line must be blank, then each line is read on its own.
                 toLines(start);
@@ -402,17 +431,19 @@ public final class Inputs implements Iterator<Entry> {
          */
         private JsonNode restOfObject() throws IOException {
             ObjectNode out = JsonNodeFactory.instance.objectNode();
+            Set<String> names = new HashSet<>();
             JsonToken t = parser.currentToken();
             if (t == JsonToken.END_OBJECT) {
                 return out;
             }
             if (t == JsonToken.FIELD_NAME) {
-                field(parser, out);
+                field(parser, out, names);
             } else {
+                named(parser, parser.currentName(), names);
                 parser.skipChildren();
             }
             while (parser.nextToken() == JsonToken.FIELD_NAME) {
-                field(parser, out);
+                field(parser, out, names);
             }
             return out;
         }
@@ -488,9 +519,13 @@ public final class Inputs implements Iterator<Entry> {
                 if (shape == Shape.ARRAY) {
                     reading = "/" + element;
                     long at = parser.currentTokenLocation().getLineNr();
-                    JsonNode node = prediction(parser);
-                    reading = null;
-                    return prediction(name, node, null, "/" + element++, at);
+                    try {
+                        JsonNode node = prediction(parser);
+                        reading = null;
+                        return prediction(name, node, null, "/" + element++, at);
+                    } catch (Refused r) {
+                        return refused(r, at);
+                    }
                 }
                 parser.nextToken();
                 return keyed();
@@ -505,12 +540,39 @@ public final class Inputs implements Iterator<Entry> {
             reading = "/" + token(key);
             try {
                 long at = parser.currentTokenLocation().getLineNr();
-                JsonNode node = prediction(parser);
-                reading = null;
-                element++;
-                return prediction(name, node, key, "/" + token(key), at);
+                try {
+                    JsonNode node = prediction(parser);
+                    reading = null;
+                    element++;
+                    return prediction(name, node, key, "/" + token(key), at);
+                } catch (Refused r) {
+                    return refused(r, at);
+                }
             } catch (JsonProcessingException e) {
                 return stopped(e);
+            }
+        }
+
+        /** A prediction the review cannot read, though valid JSON: one malformed entry, and reading goes on after it. */
+        private Entry refused(Refused r, long at) throws IOException {
+            String pointer = reading;
+            reading = null;
+            element++;
+            skipRest();
+            return malformed(name, name + ":" + at, pointer, at, describe(r) + " (line " + r.getLocation().getLineNr()
+                    + ", column " + r.getLocation().getColumnNr() + ")");
+        }
+
+        /** From a field name of an object to the object's end. */
+        private void skipRest() throws IOException {
+            while (true) {
+                JsonToken t = parser.nextToken();
+                if (t == null || t == JsonToken.END_OBJECT) {
+                    return;
+                }
+                if (t == JsonToken.START_OBJECT || t == JsonToken.START_ARRAY) {
+                    parser.skipChildren();
+                }
             }
         }
 

@@ -124,6 +124,32 @@ class PredictionShapesTest {
                 "r.jsonl:2 invalid null line 2: data after the end of the JSON document"), rows("r.jsonl"));
     }
 
+    @Test
+    void aFieldGivenTwiceOrTooManyFieldsMakeAPredictionInvalidAndAnIdGivenTwiceIsTwoRows() throws Exception {
+        StringBuilder many = new StringBuilder("{\"instance_id\": \"c-3\", \"model_patch\": null");
+        for (int i = 0; i < 1000; i++) {
+            many.append(", \"f").append(i).append("\": 0");
+        }
+        many.append('}');
+        String doc = "{\"a-1\": {\"instance_id\": \"a-1\", \"note\": 1, \"model_patch\": null, \"note\": 2},\n"
+                + " \"b-2\": " + M.writeValueAsString(pred("b-2", null)) + ",\n \"b-2\": " + M.writeValueAsString(pred("b-2", null)) + "}";
+        Files.writeString(dir.resolve("dup.json"), doc);
+        List<String> rows = rows("dup.json");
+        assertEquals(3, rows.size(), rows.toString());
+        String dupRow = rows.get(0);
+        assertTrue(dupRow.startsWith("dup.json:1 invalid /a-1 line 1: Duplicate field 'note' (line 1, column "), dupRow);
+        int column = Integer.parseInt(dupRow.replaceAll(".*column (\\d+)\\)$", "$1"));
+        int second = doc.lastIndexOf("\"note\"");
+        assertEquals(second + 1, column, dupRow);
+        assertEquals(List.of("b-2 empty /b-2/model_patch", "b-2 empty /b-2/model_patch"), rows.subList(1, 3));
+        Files.writeString(dir.resolve("twice.json"), doc.substring(doc.indexOf('\n') + 2).replaceFirst("^", "{"));
+        assertEquals(List.of("b-2 empty /b-2/model_patch", "b-2 empty /b-2/model_patch"), rows("twice.json"));
+        Files.writeString(dir.resolve("many.jsonl"), many + "\n" + M.writeValueAsString(pred("d-4", null)) + "\n");
+        List<String> m = rows("many.jsonl");
+        assertTrue(m.get(0).startsWith("many.jsonl:1 invalid  line 1: not a JSON object: a prediction of more than 1000 fields"), m.toString());
+        assertEquals("d-4 empty /model_patch", m.get(1));
+    }
+
     /** A named pipe can be read once only: the file is read in one pass, whatever it turns out to be. */
     @Test
     void aPipeIsReadInOnePass() throws Exception {
