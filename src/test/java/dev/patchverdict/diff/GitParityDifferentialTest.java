@@ -27,7 +27,7 @@ import org.junit.jupiter.api.Test;
  * The git profile against git on generated hostile patches ({@link HostilePatches}): for every case, git's
  * exit code and its exact {@code git apply --numstat --summary} output; and wherever git accepts the patch, the
  * tree {@code git apply} leaves in a scratch copy of the base tree against the tree the reader's own reading
- * says ({@link TreeModel}). {@code patchverdict.parity.cases} cases (a few thousand here; the
+ * says ({@link TreeModel}); and {@code diff filter}'s output on it, read back by git. {@code patchverdict.parity.cases} cases (a few thousand here; the
  * {@code git-parity} Maven profile runs many more, from a random seed), from {@code patchverdict.parity.seed}
  * (a fixed one by default, or {@code random}): case {@code i} is
  * seed {@code seed + i}, so one case is replayed with {@code -Dpatchverdict.parity.seed=S
@@ -72,8 +72,9 @@ class GitParityDifferentialTest {
             }
             System.out.printf("git parity: %d hostile cases from seed %d: git accepted %d, refused %d; trees compared %d"
                     + " (git applied, the reading applied); git refused to apply %d, the reading refused %d, beyond the"
-                    + " model %d; %d divergences%n", CASES, SEED, stats.accepted.get(), stats.refused.get(),
-                    stats.compared.get(), stats.gitRefusedApply.get(), stats.modelRefused.get(), stats.unsupported.get(),
+                    + " model %d; diff filter output read by git %d, filter refused %d; %d divergences%n", CASES, SEED,
+                    stats.accepted.get(), stats.refused.get(), stats.compared.get(), stats.gitRefusedApply.get(),
+                    stats.modelRefused.get(), stats.unsupported.get(), stats.filterChecked.get(), stats.filterRefused.get(),
                     divergences.size());
             assertTrue(CASES < 100 || stats.accepted.get() > CASES / 5 && stats.refused.get() > CASES / 20,
                     "the generator should make both kinds: " + stats.accepted + " accepted, " + stats.refused + " refused");
@@ -113,6 +114,8 @@ class GitParityDifferentialTest {
         final AtomicInteger gitRefusedApply = new AtomicInteger();
         final AtomicInteger modelRefused = new AtomicInteger();
         final AtomicInteger unsupported = new AtomicInteger();
+        final AtomicInteger filterChecked = new AtomicInteger();
+        final AtomicInteger filterRefused = new AtomicInteger();
     }
 
     /** Null when the reader and git agree on the case; otherwise the disagreement with the patch shown. */
@@ -126,7 +129,14 @@ class GitParityDifferentialTest {
         if (output != null) {
             return describe(seed, patch, output);
         }
-        if (git.rc() != 0 || !trees) {
+        if (git.rc() != 0) {
+            return null;
+        }
+        String filtered = filterCheck(seed, patch, ours, stats);
+        if (filtered != null) {
+            return describe(seed, patch, "diff filter: " + filtered);
+        }
+        if (!trees) {
             return null;
         }
         TreeModel.Outcome model = TreeModel.apply(base, ours);
@@ -172,6 +182,68 @@ class GitParityDifferentialTest {
         } finally {
             TreeModel.delete(dir);
         }
+    }
+
+    /**
+     * {@code diff filter} on a patch git accepts, excluding the swebench-tests preset's paths or a seeded choice
+     * of names: it may refuse (when cutting would change how git reads a kept section), but what it writes must be
+     * read by git as exactly the kept sections, in order.
+     */
+    static String filterCheck(long seed, byte[] patch, DiffResult ours, Stats stats) throws IOException, InterruptedException {
+        List<FileSection> sections = ours.sections();
+        if (sections.size() < 2) {
+            return null;
+        }
+        java.util.SplittableRandom r = new java.util.SplittableRandom(seed ^ 0x5eedf11eL);
+        java.util.function.Predicate<String> excluded;
+        if (r.nextBoolean()) {
+            excluded = FilterGitDifferentialTest.SwebenchPreset::matches;
+        } else {
+            java.util.Set<String> chosen = new java.util.HashSet<>();
+            for (FileSection s : sections) {
+                for (String n : FilterGitDifferentialTest.names(s)) {
+                    if (r.nextInt(3) == 0) {
+                        chosen.add(n);
+                    }
+                }
+            }
+            excluded = chosen::contains;
+        }
+        dev.patchverdict.diff.filter.FilterOutcome outcome = dev.patchverdict.diff.filter.PatchFilter.filter(patch,
+                new dev.patchverdict.diff.filter.FilterRules(List.of(), List.of(
+                        new dev.patchverdict.diff.filter.PathPattern("(test's choice)", "test", excluded)), false));
+        if (outcome instanceof dev.patchverdict.diff.filter.FilterOutcome.Refused refused) {
+            stats.filterRefused.incrementAndGet();
+            return refused.errors().isEmpty() ? null : "refused a patch git accepts: " + refused;
+        }
+        dev.patchverdict.diff.filter.FilterOutcome.Filtered f = (dev.patchverdict.diff.filter.FilterOutcome.Filtered) outcome;
+        ByteArrayOutputStream expected = new ByteArrayOutputStream();
+        int kept = 0;
+        for (int i = 0; i < sections.size(); i++) {
+            FileSection s = sections.get(i);
+            boolean keep = FilterGitDifferentialTest.names(s).stream().noneMatch(excluded);
+            if (f.sections().get(i).kept() != keep) {
+                return "section " + i + " (" + s.path() + ") kept=" + f.sections().get(i).kept() + ", expected " + keep;
+            }
+            if (keep) {
+                kept++;
+                expected.writeBytes(s.numstatLine());
+            }
+        }
+        if (kept == 0 || kept == sections.size()) {
+            byte[] want = kept == 0 ? new byte[0] : patch;
+            return Arrays.equals(want, f.patch()) ? null : "kept " + kept + " of " + sections.size() + " but wrote something else";
+        }
+        GitApply.Result git = GitApply.numstat(f.patch());
+        stats.filterChecked.incrementAndGet();
+        if (git.rc() != 0) {
+            return "git refuses the output (rc " + git.rc() + "): " + git.stderr().strip();
+        }
+        if (!Arrays.equals(git.stdout(), expected.toByteArray())) {
+            return "git reads the output as something else: "
+                    + GitDifferentialTest.firstDifference(expected.toByteArray(), git.stdout());
+        }
+        return null;
     }
 
     /** The first difference between what git printed (and its exit code) and what the git profile says, or null. */
