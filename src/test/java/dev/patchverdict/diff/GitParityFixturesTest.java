@@ -7,7 +7,6 @@ import dev.patchverdict.GitApply;
 import dev.patchverdict.SharedData;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -37,11 +36,7 @@ class GitParityFixturesTest {
             Boolean.getBoolean("patchverdict.fixtures.update"), System.getenv());
 
     static List<Path> fixtures() {
-        try (Stream<Path> s = Files.list(DIR)) {
-            return s.filter(p -> p.toString().endsWith(".patch")).sorted().toList();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return FixtureGoldenTest.patches(DIR);
     }
 
     private static final String APPLIED = "applied ";
@@ -152,15 +147,6 @@ class GitParityFixturesTest {
         Process p = new ProcessBuilder("git", "--version").redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
         p.waitFor(20, TimeUnit.SECONDS);
-        return out;
-    }
-
-    /** The fixtures as fuzz seeds. */
-    static List<byte[]> seeds() throws IOException {
-        List<byte[]> out = new ArrayList<>();
-        for (Path p : fixtures()) {
-            out.add(Files.readAllBytes(p));
-        }
         return out;
     }
 }
