@@ -114,7 +114,7 @@ public final class Inputs implements Iterator<Entry> {
         String lower = input.toLowerCase(Locale.ROOT);
         if (lower.endsWith(".jsonl") || lower.endsWith(".json")) {
             try {
-                open = new Source(input, p);
+                open = new Source(input, p, lower.endsWith(".jsonl"));
                 return open;
             } catch (IOException e) {
                 return List.of(unreadable(input, dev.patchverdict.report.IoMessages.describe(e))).iterator();
@@ -291,6 +291,74 @@ public final class Inputs implements Iterator<Entry> {
         return dev.patchverdict.text.SafeText.escape(cut >= 0 ? m.substring(0, cut) : String.valueOf(m));
     }
 
+    /**
+     * The bytes taken from a file until what it is has been decided, so that JSON Lines can be read again from
+     * the first byte on; at most {@link #MAX_RECORD} of them, past which nothing more is kept. Its
+     * {@code available()} says nothing: a file channel's fails on a pipe ("Illegal seek"), and a buffer asks it
+     * on every read.
+     */
+    private static final class Recorder extends java.io.FilterInputStream {
+        private static final int MAX_RECORD = 8 << 20;
+        private ByteArrayOutputStream taken = new ByteArrayOutputStream();
+        private boolean overflowed;
+
+        Recorder(InputStream in) {
+            super(in);
+        }
+
+        @Override
+        public int read() throws IOException {
+            int c = in.read();
+            if (c >= 0) {
+                keep(new byte[] {(byte) c}, 0, 1);
+            }
+            return c;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            int n = in.read(b, off, len);
+            if (n > 0) {
+                keep(b, off, n);
+            }
+            return n;
+        }
+
+        private void keep(byte[] b, int off, int n) {
+            if (taken == null) {
+                return;
+            }
+            if (taken.size() + n > MAX_RECORD) {
+                taken = null;
+                overflowed = true;
+                return;
+            }
+            taken.write(b, off, n);
+        }
+
+        @Override
+        public int available() {
+            return 0;
+        }
+
+        /** Stops keeping bytes: what was taken, or null when it was too much to keep. */
+        byte[] stop() {
+            byte[] b = overflowed || taken == null ? null : taken.toByteArray();
+            taken = null;
+            return b;
+        }
+
+        /** The file after what was taken, buffered. */
+        InputStream rest() {
+            return new BufferedInputStream(new java.io.FilterInputStream(in) {
+                @Override
+                public int available() {
+                    return 0;
+                }
+            }, 1 << 16);
+        }
+    }
+
     /** What a predictions file is, decided by its first JSON value. */
     private enum Shape {
         /** Not yet known: nothing has been read. */
@@ -316,6 +384,9 @@ public final class Inputs implements Iterator<Entry> {
      */
     private final class Source implements Iterator<Entry> {
         private final String name;
+        /** Named .jsonl: when the first value is broken across lines, the name says it was a line of its own. */
+        private final boolean namedLines;
+        private final Recorder record;
         private InputStream in;
         private final JsonParser parser;
         private Shape shape = Shape.UNREAD;
@@ -328,15 +399,11 @@ public final class Inputs implements Iterator<Entry> {
         private Entry pending;
         private boolean done;
 
-        Source(String name, Path path) throws IOException {
+        Source(String name, Path path, boolean namedLines) throws IOException {
             this.name = name;
-            // A file channel's available() fails on a pipe ("Illegal seek"), and a buffer asks it on every read.
-            this.in = new BufferedInputStream(new java.io.FilterInputStream(Files.newInputStream(path)) {
-                @Override
-                public int available() {
-                    return 0;
-                }
-            }, 1 << 16);
+            this.namedLines = namedLines;
+            this.record = new Recorder(Files.newInputStream(path));
+            this.in = new BufferedInputStream(record, 1 << 16);
             this.parser = JSON.createParser(in);
         }
 
@@ -379,17 +446,19 @@ public final class Inputs implements Iterator<Entry> {
                 start = parser.currentTokenLocation().getLineNr();
                 if (t == JsonToken.START_ARRAY) {
                     shape = Shape.ARRAY;
+                    record.stop();
                     return nextElement();
                 }
                 if (t == JsonToken.START_OBJECT && parser.nextToken() == JsonToken.FIELD_NAME
                         && !isPredictionField(parser.currentName()) && parser.nextToken() == JsonToken.START_OBJECT) {
                     shape = Shape.KEYED;
+                    record.stop();
                     return keyed();
                 }
             } catch (JsonProcessingException e) {
                 return firstLineBroken(e, start);
             }
-            // A prediction: read from its start again (the tokens seen are still the parser's), field by field.
+            // A prediction: read on from where the parser stands, field by field.
             return firstPrediction(t, start);
         }
 
@@ -406,7 +475,11 @@ public final class Inputs implements Iterator<Entry> {
             }
             long end = parser.currentLocation().getLineNr();
             if (end == start) {
-                // JSON Lines: what is left of this line must be blank, then each line is read on its own.
+                // JSON Lines: read again from the first byte, line by line, when what the parser took is still held.
+                if (fromTheStart()) {
+                    return nextLine();
+                }
+                // Otherwise on from where the parser stopped: what is left of this line must be blank.
                 toLines(start);
                 byte[] rest = readLine(in);
                 if (rest != null && !blank(rest)) {
@@ -415,6 +488,7 @@ public final class Inputs implements Iterator<Entry> {
                 shape = Shape.LINES;
                 return e;
             }
+            record.stop();
             shape = Shape.SINGLE;
             finished = true;
             Entry after = end();
@@ -448,9 +522,15 @@ public final class Inputs implements Iterator<Entry> {
             return out;
         }
 
-        /** A first line that is not JSON: it is one malformed JSON Lines entry, and the file is read as JSON Lines. */
+        /**
+         * A first value that is not JSON. Broken on its first line, or in a file named {@code .jsonl}, that line is one
+         * malformed JSON Lines entry and the file is read as JSON Lines; else it is a document broken where it stops.
+         */
         private Entry firstLineBroken(JsonProcessingException e, long start) throws IOException {
             JsonLocation where = location(e, parser);
+            if ((where.getLineNr() == start || namedLines) && fromTheStart()) {
+                return nextLine();
+            }
             if (where.getLineNr() != start) {
                 finished = true; // a document broken after its first line
                 return malformed(name, name + ":" + where.getLineNr(), null, where.getLineNr(), "not valid JSON, reading stops here: "
@@ -461,6 +541,21 @@ public final class Inputs implements Iterator<Entry> {
             shape = Shape.LINES;
             return malformed(name, name + ":" + start, "", start, "not a JSON object: " + describe(e) + " (column "
                     + where.getColumnNr() + ")");
+        }
+
+        /**
+         * Reads as JSON Lines from the file's first byte on, when every byte the parser took is still held; false when
+         * there were too many.
+         */
+        private boolean fromTheStart() {
+            byte[] taken = record.stop();
+            if (taken == null) {
+                return false;
+            }
+            in = new java.io.SequenceInputStream(new java.io.ByteArrayInputStream(taken), record.rest());
+            line = 0;
+            shape = Shape.LINES;
+            return true;
         }
 
         /** From here on the input is read as lines, starting with what the parser read ahead; {@code at} is the current line. */
@@ -504,11 +599,11 @@ public final class Inputs implements Iterator<Entry> {
 
         /** The next prediction of an array or a keyed object; only it is held. */
         private Entry nextElement() throws IOException {
-            if (shape == Shape.UNREAD) {
-                return begin();
-            }
             if (finished) {
                 return null;
+            }
+            if (shape == Shape.UNREAD) {
+                return begin();
             }
             try {
                 JsonToken t = parser.nextToken();

@@ -115,8 +115,22 @@ class PredictionShapesTest {
         assertEquals("b-2 empty /model_patch", deep.get(1), deep.toString());
         Files.writeString(dir.resolve("t.jsonl"), M.writeValueAsString(pred("a-1", null)) + " {}\n"
                 + M.writeValueAsString(pred("b-2", null)) + "\n");
-        assertEquals(List.of("a-1 empty /model_patch", "t.jsonl:1 invalid  line 1: more than one JSON value on the line",
-                "b-2 empty /model_patch"), rows("t.jsonl"));
+        // Two values on a line: the line is invalid, as any other line of JSON Lines would be.
+        List<String> two = rows("t.jsonl");
+        assertEquals(2, two.size(), two.toString());
+        assertTrue(two.get(0).startsWith("t.jsonl:1 invalid  line 1: more than one JSON value on the line (column "), two.toString());
+        assertEquals("b-2 empty /model_patch", two.get(1));
+        // A .jsonl file whose first line is cut short: that line is invalid, and the next is read.
+        Files.writeString(dir.resolve("u.jsonl"), "{\"instance_id\": \"a-1\",\n" + M.writeValueAsString(pred("b-2", null)) + "\n");
+        List<String> cut = rows("u.jsonl");
+        assertEquals(2, cut.size(), cut.toString());
+        assertTrue(cut.get(0).startsWith("u.jsonl:1 invalid  line 1: not a JSON object: "), cut.toString());
+        assertEquals("b-2 empty /model_patch", cut.get(1));
+        // The same bytes named .json are a document broken on its second line.
+        Files.copy(dir.resolve("u.jsonl"), dir.resolve("u.json"));
+        List<String> doc = rows("u.json");
+        assertEquals(1, doc.size(), doc.toString());
+        assertTrue(doc.get(0).startsWith("u.json:2 invalid null line 2: not valid JSON, reading stops here: "), doc.toString());
         // An array is a document, whatever its file is named.
         Files.writeString(dir.resolve("r.jsonl"), "[1, 2]\n" + M.writeValueAsString(pred("b-2", null)) + "\n");
         assertEquals(List.of("r.jsonl:1 invalid /0 line 1: a prediction must be a JSON object, not a number",
