@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.patchverdict.TestFiles;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -219,7 +220,7 @@ class VerifyCommandTest {
     void aBurnedOrOpenCohortIsNeverHeldOutEvidence() throws Exception {
         String frozen = ROOT.resolve("plans/successor/plans/task-006.plan-v0.4.json").toString();
         Path burned = tmp.resolve("burned");
-        copyTree(ROOT.resolve("plans/successor"), burned);
+        TestFiles.copyTree(ROOT.resolve("plans/successor"), burned);
         assertEquals(0, CliRun.in(ROOT, FIXED, new byte[0], "cohort", "burn", burned.toString()).code());
         CliRun r = CliRun.in(ROOT, FIXED, new byte[0], heldOut(burned.toString(), frozen, "unsafe_call(args.value)", "safe_call(args.value)"));
         assertEquals(1, r.code(), r.err());
@@ -230,7 +231,7 @@ class VerifyCommandTest {
         assertTrue(first.err().contains("(cohort status): patchverdict/example/first-five is burned"), first.err());
 
         Path open = tmp.resolve("open");
-        copyTree(ROOT.resolve("plans/successor"), open);
+        TestFiles.copyTree(ROOT.resolve("plans/successor"), open);
         Files.delete(open.resolve("history.jsonl"));
         ObjectNode c = (ObjectNode) JSON.readTree(open.resolve("cohort.json").toFile());
         c.put("status", "open");
@@ -245,7 +246,7 @@ class VerifyCommandTest {
     void aSolvedTaskIsNeverHeldOutEvidenceAndEditingItBackIsSeen() throws Exception {
         String frozen = ROOT.resolve("plans/successor/plans/task-006.plan-v0.4.json").toString();
         Path dir = tmp.resolve("solved");
-        copyTree(ROOT.resolve("plans/successor"), dir);
+        TestFiles.copyTree(ROOT.resolve("plans/successor"), dir);
         CliRun s = CliRun.in(ROOT, FIXED, new byte[0], "cohort", "solve", dir.toString(), "task-006");
         assertEquals(0, s.code(), s.err());
         String[] args = heldOut(dir.toString(), frozen, "unsafe_call(args.value)", "safe_call(args.value)");
@@ -261,18 +262,5 @@ class VerifyCommandTest {
         assertEquals(1, back.code(), back.err());
         assertTrue(back.err().startsWith("patchverdict: not held-out evidence (unchanged since the freeze): "), back.err());
         assertTrue(back.err().contains("task-006"), back.err());
-    }
-
-    static void copyTree(Path from, Path to) throws java.io.IOException {
-        try (var walk = Files.walk(from)) {
-            for (Path p : walk.toList()) {
-                Path t = to.resolve(from.relativize(p).toString());
-                if (Files.isDirectory(p)) {
-                    Files.createDirectories(t);
-                } else {
-                    Files.copy(p, t);
-                }
-            }
-        }
     }
 }

@@ -32,16 +32,7 @@ class CohortsTest {
 
     private Path copy(String cohort, Consumer<ObjectNode> edit) throws Exception {
         Path dir = tmp.resolve(cohort + System.nanoTime());
-        try (var walk = Files.walk(PLANS.resolve(cohort))) {
-            for (Path p : walk.toList()) {
-                Path t = dir.resolve(PLANS.resolve(cohort).relativize(p).toString());
-                if (Files.isDirectory(p)) {
-                    Files.createDirectories(t);
-                } else {
-                    Files.copy(p, t);
-                }
-            }
-        }
+        dev.patchverdict.TestFiles.copyTree(PLANS.resolve(cohort), dir);
         ObjectNode c = (ObjectNode) JSON.readTree(dir.resolve("cohort.json").toFile());
         edit.accept(c);
         JSON.writerWithDefaultPrettyPrinter().writeValue(dir.resolve("cohort.json").toFile(), c);
