@@ -77,6 +77,8 @@ class RootCommandTest {
             List.of("cohort", "freeze", "--", "--help"),
             List.of("cohort", "check", "--", "--help"),
             List.of("cohort", "burn", "--", "--help"),
+            List.of("cohort", "solve", "--", "--help", "task-1"),
+            List.of("cohort", "migrate", "--", "--help"),
             List.of("cohort", "admit", "--plan-version", "0.4", "--", "--help"));
 
     @Test
