@@ -21,7 +21,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-@Command(name = "cohort", mixinStandardHelpOptions = true,
+@Command(name = "cohort", header = "Freeze, check, solve, burn and admit cohorts of tasks.", mixinStandardHelpOptions = true,
         description = "Frozen evaluation cohorts under plans/: freeze, check, solve, burn, admit, migrate.",
         subcommands = {CohortCommand.Freeze.class, CohortCommand.Check.class, CohortCommand.Solve.class, CohortCommand.Burn.class,
             CohortCommand.Admit.class, CohortCommand.Migrate.class})
@@ -64,7 +64,7 @@ final class CohortCommand implements Runnable {
         }
     }
 
-    @Command(name = "freeze", mixinStandardHelpOptions = true,
+    @Command(name = "freeze", header = "Record every digest of a cohort, and the time.", mixinStandardHelpOptions = true,
             description = "Record every WorkUnit and plan digest and the freeze time, and start the history; refused if a record is"
                     + " invalid or an outcome exists.")
     static final class Freeze extends Transition {
@@ -75,7 +75,7 @@ final class CohortCommand implements Runnable {
         }
     }
 
-    @Command(name = "solve", mixinStandardHelpOptions = true,
+    @Command(name = "solve", header = "Mark a task of a frozen cohort solved, for good.", mixinStandardHelpOptions = true,
             description = "Mark a task of a frozen cohort solved, in cohort.json and its history: it never again counts as held-out"
                     + " evidence.")
     static final class Solve extends Transition {
@@ -89,7 +89,7 @@ final class CohortCommand implements Runnable {
         }
     }
 
-    @Command(name = "burn", mixinStandardHelpOptions = true, description = "Mark a frozen, unchanged cohort as used up; final.")
+    @Command(name = "burn", header = "Mark a frozen cohort as used up, for good.", mixinStandardHelpOptions = true, description = "Mark a frozen, unchanged cohort as used up; final.")
     static final class Burn extends Transition {
         @Override
         String run(CliContext ctx, Path cohort, Optional<SigningKey> signer) throws CohortException, IOException {
@@ -97,7 +97,7 @@ final class CohortCommand implements Runnable {
         }
     }
 
-    @Command(name = "migrate", mixinStandardHelpOptions = true,
+    @Command(name = "migrate", header = "Record the history of a cohort frozen without one.", mixinStandardHelpOptions = true,
             description = {"Write the history of a cohort frozen before cohorts kept one, from its cohort.json as it is now",
                 "(refused when it changed since its freeze): the lifecycle is protected from here on, not before."})
     static final class Migrate extends Transition {
@@ -110,7 +110,7 @@ final class CohortCommand implements Runnable {
         }
     }
 
-    @Command(name = "check", mixinStandardHelpOptions = true,
+    @Command(name = "check", header = "Name every change to a cohort since its freeze.", mixinStandardHelpOptions = true,
             description = "Prove nothing changed since the freeze, the lifecycle included; name each change. Exit 0 unchanged,"
                     + " 1 changed.")
     static final class Check implements Callable<Integer> {
@@ -157,7 +157,7 @@ final class CohortCommand implements Runnable {
         }
     }
 
-    @Command(name = "admit", mixinStandardHelpOptions = true,
+    @Command(name = "admit", header = "Apply the admission rule for a plan version.", mixinStandardHelpOptions = true,
             description = "Apply the admission rule for a plan version and write admission-v<V>.json with the evidence. Exit 0 admitted, 1 not.")
     static final class Admit implements Callable<Integer> {
         @Spec
