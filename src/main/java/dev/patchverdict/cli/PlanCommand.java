@@ -43,7 +43,6 @@ final class PlanCommand implements Runnable {
     @Command(
             name = "new",
             header = "Write an EvaluatorPlan bound to a work unit.",
-            mixinStandardHelpOptions = true,
             description = {
                 "Write a metadata-only EvaluatorPlan of version 0.2 (exact added lines), 0.3 (added substrings),",
                 "0.4 (added and removed substrings) or 0.5 (the strict transition), bound to the work unit's id,",
@@ -53,6 +52,11 @@ final class PlanCommand implements Runnable {
     static final class New implements Callable<Integer> {
         @Spec
         CommandSpec spec;
+
+        // Help only: the standard options' --version clashes with the plan's --version, and with both picocli
+        // gave this command no working --help.
+        @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help message and exit.")
+        boolean help;
 
         @Option(names = "--work-unit", required = true, paramLabel = "FILE", description = "The WorkUnit v0.2 to bind to.")
         String workUnit;
