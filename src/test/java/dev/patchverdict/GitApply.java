@@ -28,6 +28,7 @@ public final class GitApply {
     }
 
     public static Result numstat(byte[] patch) throws IOException, InterruptedException {
+        TestGroups.require(TestGroups.GIT);
         Path dir = Files.createTempDirectory("pv-git-apply");
         Path err = Files.createTempFile("pv-git", ".err");
         try {

@@ -213,6 +213,7 @@ public final class BehaveFixture {
     }
 
     public Behave.Outcome run() throws Exception {
+        dev.patchverdict.TestGroups.require(dev.patchverdict.TestGroups.BUBBLEWRAP);
         return Behave.run(writeAndCommit(), settings());
     }
 
@@ -262,6 +263,7 @@ public final class BehaveFixture {
     // ---- git ----
 
     public static String git(Path cwd, String... args) throws IOException {
+        dev.patchverdict.TestGroups.require(dev.patchverdict.TestGroups.GIT);
         List<String> cmd = new ArrayList<>();
         cmd.add("git");
         cmd.addAll(List.of(args));

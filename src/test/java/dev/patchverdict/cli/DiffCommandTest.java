@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.patchverdict.TestGroups;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -12,6 +13,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -133,6 +135,7 @@ class DiffCommandTest {
 
     /** The whole corpus in one process, as a caller checking many files would run it. */
     @Test
+    @Tag(TestGroups.SHARED_CORPUS)
     void wholeCorpusInOneRunMatchesGit() throws IOException {
         Path corpus = dev.patchverdict.SharedData.corpus();
         List<Path> diffs;

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.patchverdict.SharedData;
+import dev.patchverdict.TestGroups;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -46,8 +47,9 @@ class ReviewPrScriptTest {
     }
 
     @Test
+    @Tag(TestGroups.GIT)
     void aCleanPullRequestPassesAndAnExecutableFileIsAFinding(@TempDir Path repo) throws Exception {
-        SharedData.require(Files.isExecutable(Path.of("/usr/bin/git")) || Files.isExecutable(Path.of("/bin/git")), "git is not installed");
+        TestGroups.require(TestGroups.GIT);
         git(repo, "init", "-q");
         Files.writeString(repo.resolve("app.py"), "import os\nx = unsafe_call(1)\nprint(x)\n");
         git(repo, "add", "-A");
