@@ -213,7 +213,6 @@ public final class BehaveFixture {
     }
 
     public Behave.Outcome run() throws Exception {
-        dev.patchverdict.TestGroups.require(dev.patchverdict.TestGroups.BUBBLEWRAP);
         return Behave.run(writeAndCommit(), settings());
     }
 
