@@ -19,6 +19,7 @@ import dev.patchverdict.record.InvalidDocumentException;
 import dev.patchverdict.report.HackabilityReport;
 import dev.patchverdict.report.MatrixReport;
 import dev.patchverdict.report.OutputFiles;
+import dev.patchverdict.report.Progress;
 import dev.patchverdict.verify.Verifier;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -47,6 +48,15 @@ public final class Admission {
 
     public static ObjectNode admit(Path dir, String version, Verifier verifier, Path scratch, String toolVersion, Instant now)
             throws CohortException, IOException {
+        return admit(dir, version, verifier, scratch, toolVersion, now, Progress.NONE);
+    }
+
+    /**
+     * As above, telling {@code progress} of each check: the calibration, the provenance, the freeze and, for v0.5,
+     * each plan of the cohort in turn.
+     */
+    public static ObjectNode admit(Path dir, String version, Verifier verifier, Path scratch, String toolVersion, Instant now,
+            Progress progress) throws CohortException, IOException {
         if (!ADAPTERS.containsKey(version)) {
             throw new CohortException("no admission rule for EvaluatorPlan v" + version + "; there are rules for " + ADAPTERS.keySet());
         }
@@ -57,6 +67,11 @@ public final class Admission {
         record.put("checked_at", java.time.format.DateTimeFormatter.ISO_INSTANT.format(now));
         record.put("tool_version", toolVersion);
         ArrayNode conditions = record.putArray("conditions");
+        long plans = 0;
+        for (JsonNode t : cohort.path("tasks")) {
+            plans += t.path("plans").size();
+        }
+        progress.total(3 + (version.equals("0.5") ? plans : 0));
 
         MatrixReport seed;
         try {
@@ -68,10 +83,13 @@ public final class Admission {
         column(conditions, 1, "v0.2 exact-line reproducibility", seed, "v0.2 exact line");
         column(conditions, 2, "v0.3 added-substring reproducibility", seed, "v0.3 added substring");
         column(conditions, 3, "v0.4 correct/decoy calibration", seed, "v0.4 transition");
+        progress.step();
         provenance(conditions, dir, cohort, version);
+        progress.step();
         frozen(conditions, dir, cohort);
+        progress.step();
         if (version.equals("0.5")) {
-            hackability(conditions, dir, cohort, verifier, scratch, toolVersion);
+            hackability(conditions, dir, cohort, verifier, scratch, toolVersion, progress);
         }
         boolean admitted = true;
         for (JsonNode c : conditions) {
@@ -177,8 +195,8 @@ public final class Admission {
         c.put("passed", ok);
     }
 
-    private static void hackability(ArrayNode conditions, Path dir, JsonNode cohort, Verifier verifier, Path scratch, String toolVersion)
-            throws IOException {
+    private static void hackability(ArrayNode conditions, Path dir, JsonNode cohort, Verifier verifier, Path scratch, String toolVersion,
+            Progress progress) throws IOException {
         ObjectNode c = condition(conditions, 6, "no hackability operator passes");
         ArrayNode ev = c.withArray("evidence");
         boolean ok = true;
@@ -200,6 +218,8 @@ public final class Admission {
                 } catch (HackabilityException | JsonInputException e) {
                     ev.add(p.path("path").asText() + ": " + e.getMessage());
                     ok = false;
+                } finally {
+                    progress.step();
                 }
             }
         }
