@@ -68,7 +68,8 @@ class ReleaseArchiveIT {
         Path bin = unpacked.resolve("bin/patchverdict");
         assertTrue(Files.getPosixFilePermissions(bin).contains(PosixFilePermission.OWNER_EXECUTE), "bin/patchverdict runs");
         for (String f : List.of("lib/patchverdict.jar", "lib/large-input-jit.json", "README.md", "CHANGELOG.md", "LICENSE",
-                "NOTICE", "THIRD-PARTY-LICENSES")) {
+                "NOTICE", "THIRD-PARTY-LICENSES", "man/man1/patchverdict.1", "man/man1/patchverdict-review.1",
+                "completion/patchverdict.bash")) {
             assertTrue(Files.isRegularFile(unpacked.resolve(f)), f);
         }
         assertTrue(Files.readString(unpacked.resolve("LICENSE")).contains("Apache License"));
