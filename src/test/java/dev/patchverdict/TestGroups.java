@@ -44,6 +44,8 @@ public final class TestGroups {
     public static final String IN_TOTO = "in-toto";
     /** util-linux's script, which runs a command under a real pseudo-terminal. */
     public static final String SCRIPT = "script";
+    /** curl, with which the launcher fetches a release. */
+    public static final String CURL = "curl";
     /** The Python package registry, reached over the network, for the newer in-toto. */
     public static final String PYPI = "pypi";
 
@@ -66,6 +68,7 @@ public final class TestGroups {
             new Group(PYTHON3, "apt-get install python3", false, () -> command("python3", "--version")),
             new Group(IN_TOTO, "apt-get install python3-securesystemslib in-toto", false, TestGroups::inToto),
             new Group(SCRIPT, "apt-get install bsdutils (util-linux's script)", false, () -> command("script", "--version")),
+            new Group(CURL, "apt-get install curl", false, () -> command("curl", "--version")),
             new Group(PYPI, "a network that reaches the Python package registry; -Dpatchverdict.require=pypi to insist",
                     true, () -> Optional.empty()));
 
