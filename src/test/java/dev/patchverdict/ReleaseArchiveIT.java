@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermission;
@@ -15,7 +14,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.TreeSet;
-import java.util.concurrent.TimeUnit;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
 import java.util.zip.ZipFile;
@@ -36,31 +34,20 @@ class ReleaseArchiveIT {
 
     static Path unpacked;
 
-    record Run(int code, String out, String err) {}
-
     @BeforeAll
     static void unpack() throws Exception {
         Path tar = Path.of(RELEASE + ".tar.gz");
         assertTrue(Files.isRegularFile(tar), "mvn -B package makes " + tar);
         Path into = Files.createDirectories(tmp.resolve("opt"));
-        Run r = run(into, Map.of(), "tar", "-xzf", tar.toAbsolutePath().toString());
+        TestProcess r = run(into, Map.of(), "tar", "-xzf", tar.toAbsolutePath().toString());
         assertEquals(0, r.code(), r.err());
         unpacked = into.resolve("patchverdict-" + VERSION);
     }
 
-    static Run run(Path dir, Map<String, String> env, String... argv) throws IOException, InterruptedException {
-        Path out = Files.createTempFile(tmp, "out", ".txt");
-        Path err = Files.createTempFile(tmp, "err", ".txt");
-        ProcessBuilder pb = new ProcessBuilder(argv).directory(dir.toFile()).redirectOutput(out.toFile())
-                .redirectError(err.toFile()).redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
-        pb.environment().put("XDG_CACHE_HOME", tmp.resolve("cache").toString());
-        pb.environment().putAll(env);
-        Process p = pb.start();
-        if (!p.waitFor(300, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            throw new AssertionError("did not finish in 300 s: " + List.of(argv));
-        }
-        return new Run(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8), Files.readString(err, StandardCharsets.UTF_8));
+    static TestProcess run(Path dir, Map<String, String> env, String... argv) throws IOException, InterruptedException {
+        Map<String, String> all = new java.util.HashMap<>(env);
+        all.put("XDG_CACHE_HOME", tmp.resolve("cache").toString());
+        return TestProcess.run(tmp, dir, all, 300, argv);
     }
 
     @Test
@@ -88,7 +75,7 @@ class ReleaseArchiveIT {
     @Test
     void calibrateRunsFromAnotherWorkingDirectory() throws Exception {
         Path elsewhere = Files.createDirectories(tmp.resolve("elsewhere"));
-        Run r = run(elsewhere, Map.of(), unpacked.resolve("bin/patchverdict").toString(), "calibrate");
+        TestProcess r = run(elsewhere, Map.of(), unpacked.resolve("bin/patchverdict").toString(), "calibrate");
         assertEquals(0, r.code(), r.out() + r.err());
         assertTrue(r.out().contains("| Candidate |"), r.out());
         assertTrue(r.out().contains("v0.5 strict transition"), r.out());
@@ -96,9 +83,9 @@ class ReleaseArchiveIT {
 
     @Test
     void versionNamesTheVersionAndTheCommitItWasBuiltFrom() throws Exception {
-        Run r = run(tmp, Map.of(), unpacked.resolve("bin/patchverdict").toString(), "--version");
+        TestProcess r = run(tmp, Map.of(), unpacked.resolve("bin/patchverdict").toString(), "--version");
         assertEquals(0, r.code(), r.err());
-        Run git = run(Path.of("").toAbsolutePath(), Map.of(), "git", "rev-parse", "--short=12", "HEAD");
+        TestProcess git = run(Path.of("").toAbsolutePath(), Map.of(), "git", "rev-parse", "--short=12", "HEAD");
         String expected = git.code() == 0 ? "patchverdict " + VERSION + " (commit " + git.out().strip()
                 : "patchverdict " + VERSION + " (built outside a git checkout";
         assertTrue(r.out().startsWith(expected), "expected " + expected + "..., got " + r.out());

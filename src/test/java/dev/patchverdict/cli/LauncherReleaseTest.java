@@ -7,15 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.patchverdict.TestGroups;
+import dev.patchverdict.TestProcess;
 import java.io.File;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.jar.Attributes;
 import java.util.jar.JarOutputStream;
 import java.util.jar.Manifest;
@@ -33,8 +31,6 @@ import org.junit.jupiter.api.io.TempDir;
 class LauncherReleaseTest {
     @TempDir
     Path tmp;
-
-    record Run(int code, String out, String err) {}
 
     /** A checkout of {@code version}: the launcher, a pom naming the version, and sources older than nothing. */
     private Path checkout(String version) throws IOException {
@@ -72,27 +68,18 @@ class LauncherReleaseTest {
         return bin + File.pathSeparator + System.getenv("PATH");
     }
 
-    private Run run(Path dir, Map<String, String> env, String... argv) throws IOException, InterruptedException {
-        Path out = Files.createTempFile(tmp, "out", ".txt");
-        Path err = Files.createTempFile(tmp, "err", ".txt");
-        ProcessBuilder pb = new ProcessBuilder(argv).directory(dir.toFile()).redirectOutput(out.toFile())
-                .redirectError(err.toFile());
-        pb.environment().put("PATCHVERDICT_CDS", "0");
-        pb.environment().put("PATCHVERDICT_JAVA", ProcessHandle.current().info().command().orElse("java"));
-        pb.environment().putAll(env);
-        Process p = pb.start();
-        if (!p.waitFor(120, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            throw new AssertionError("did not finish: " + List.of(argv));
-        }
-        return new Run(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8), Files.readString(err, StandardCharsets.UTF_8));
+    private TestProcess run(Path dir, Map<String, String> env, String... argv) throws IOException, InterruptedException {
+        Map<String, String> all = new java.util.HashMap<>(env);
+        all.put("PATCHVERDICT_CDS", "0");
+        all.put("PATCHVERDICT_JAVA", ProcessHandle.current().info().command().orElse("java"));
+        return TestProcess.run(tmp, dir, all, 120, argv);
     }
 
     @Test
     void aReleasedVersionFetchesItsReleaseOnceAndBuildsNothing() throws Exception {
         Path c = checkout("9.9.9");
         Map<String, String> env = Map.of("PATCHVERDICT_RELEASES", publish("9.9.9").toUri().toString(), "PATH", pathWithoutMaven());
-        Run first = run(tmp, env, "bash", c.resolve("patchverdict").toString(), "--version");
+        TestProcess first = run(tmp, env, "bash", c.resolve("patchverdict").toString(), "--version");
         assertEquals(0, first.code(), first.err());
         assertTrue(first.out().startsWith("patchverdict "), first.out());
         assertTrue(first.err().contains("fetching the release of 9.9.9"), first.err());
@@ -100,7 +87,7 @@ class LauncherReleaseTest {
         Path jar = c.resolve("target/patchverdict.jar");
         assertTrue(Files.getLastModifiedTime(jar).compareTo(Files.getLastModifiedTime(c.resolve("pom.xml"))) >= 0,
                 "the fetched jar is not taken for one older than the sources");
-        Run again = run(tmp, env, "bash", c.resolve("patchverdict").toString(), "--version");
+        TestProcess again = run(tmp, env, "bash", c.resolve("patchverdict").toString(), "--version");
         assertEquals(0, again.code(), again.err());
         assertEquals("", again.err(), "fetched once");
     }
@@ -109,14 +96,14 @@ class LauncherReleaseTest {
     void aVersionWithoutAReleaseIsBuiltAndASnapshotNeverLooksForOne() throws Exception {
         Path c = checkout("9.9.9");
         Path none = Files.createDirectories(tmp.resolve("nothing-published"));
-        Run missing = run(tmp, Map.of("PATCHVERDICT_RELEASES", none.toUri().toString(), "PATH", pathWithoutMaven()),
+        TestProcess missing = run(tmp, Map.of("PATCHVERDICT_RELEASES", none.toUri().toString(), "PATH", pathWithoutMaven()),
                 "bash", c.resolve("patchverdict").toString(), "--version");
         assertTrue(missing.err().contains("no release of 9.9.9"), missing.err());
         assertTrue(missing.err().contains("mvn ran"), "then built: " + missing.err());
         assertNotEquals(0, missing.code());
 
         Files.writeString(c.resolve("pom.xml"), "<project>\n  <version>9.9.9-SNAPSHOT</version>\n</project>\n");
-        Run snapshot = run(tmp, Map.of("PATCHVERDICT_RELEASES", publish("9.9.9").toUri().toString(), "PATH", pathWithoutMaven()),
+        TestProcess snapshot = run(tmp, Map.of("PATCHVERDICT_RELEASES", publish("9.9.9").toUri().toString(), "PATH", pathWithoutMaven()),
                 "bash", c.resolve("patchverdict").toString(), "--version");
         assertFalse(snapshot.err().contains("fetching"), snapshot.err());
         assertTrue(snapshot.err().contains("mvn ran"), snapshot.err());
