@@ -62,7 +62,8 @@ public final class SkippedGroupsListener implements TestExecutionListener {
 
     private void add(String group, int tests, String reason) {
         counts.merge(group, tests, Integer::sum);
-        reasons.putIfAbsent(group, reason);
+        // One line per group: a tool's long message (pip's retry warnings) is cut.
+        reasons.putIfAbsent(group, reason.length() <= 160 ? reason : reason.substring(0, 160) + "...");
     }
 
     /** The tests under a skipped node; a node never expanded (a parameterized method, a class) counts as what it holds, at least one. */
