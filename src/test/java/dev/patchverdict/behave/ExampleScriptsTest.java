@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The README's worked example, run as a user would run it: the two scripts, end to end. */
+/** The worked example of docs/behave.md, run as a user would run it: the two scripts, end to end. */
 @Tag(TestGroups.GIT)
 @Tag(TestGroups.BUBBLEWRAP)
 @Tag(TestGroups.PYTHON3)
