@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Reviews a pull request's diff: `git diff --binary BASE...HEAD` (what the pull request changes since it
 # left BASE) read by `patchverdict review`, written as SARIF and printed as GitHub workflow commands.
 # Usage: scripts/review-pr.sh BASE HEAD [SARIF-FILE]   (run inside the repository; default patchverdict.sarif)

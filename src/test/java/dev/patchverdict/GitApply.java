@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict;
 
 import java.io.IOException;
@@ -25,13 +26,7 @@ public final class GitApply {
     private GitApply() {}
 
     public static boolean available() {
-        try {
-            Process p = new ProcessBuilder("git", "--version").redirectErrorStream(true).start();
-            p.getInputStream().readAllBytes();
-            return p.waitFor(20, TimeUnit.SECONDS) && p.exitValue() == 0;
-        } catch (IOException | InterruptedException e) {
-            return false;
-        }
+        return TestGroups.missing(TestGroups.GIT).isEmpty();
     }
 
     public static Result numstat(byte[] patch) throws IOException, InterruptedException {
@@ -58,6 +53,7 @@ public final class GitApply {
      * the files there directly, as {@code patch} would).
      */
     public static Result in(Path dir, byte[] patch, String... options) throws IOException, InterruptedException {
+        TestGroups.require(TestGroups.GIT);
         List<String> command = new ArrayList<>(List.of("git", "apply"));
         command.addAll(List.of(options));
         Path err = Files.createTempFile("pv-git", ".err");

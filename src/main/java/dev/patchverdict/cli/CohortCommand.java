@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -169,14 +170,20 @@ final class CohortCommand implements Runnable {
         @Option(names = "--plan-version", required = true, paramLabel = "V")
         String version;
 
+        @picocli.CommandLine.Mixin
+        ProgressOption progress = new ProgressOption();
+
         @Override
         public Integer call() {
             CliContext ctx = RootCommand.contextOf(spec);
             Path scratch = null;
             try {
                 scratch = Files.createTempDirectory("patchverdict-admit-");
-                JsonNode r = Admission.admit(ctx.resolve(dir), version, new Verifier(Environments.of(ctx)), scratch, Version.get(),
-                        ctx.clock().instant());
+                JsonNode r;
+                try (ProgressOption.Line line = progress.open(ctx, "cohort admit", "checks", false)) {
+                    r = Admission.admit(ctx.resolve(dir), version, new Verifier(Environments.of(ctx)), scratch, Version.get(),
+                            ctx.clock().instant(), line);
+                }
                 for (JsonNode c : r.path("conditions")) {
                     ctx.out().println("(" + c.path("condition").asInt() + ") " + (c.path("passed").asBoolean() ? "green" : "RED") + "  "
                             + c.path("name").asText());

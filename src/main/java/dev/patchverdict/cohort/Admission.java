@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.cohort;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -17,6 +18,7 @@ import dev.patchverdict.json.StrictJson;
 import dev.patchverdict.report.HackabilityReport;
 import dev.patchverdict.report.MatrixReport;
 import dev.patchverdict.report.OutputFiles;
+import dev.patchverdict.report.Progress;
 import dev.patchverdict.verify.Verifier;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -45,6 +47,15 @@ public final class Admission {
 
     public static ObjectNode admit(Path dir, String version, Verifier verifier, Path scratch, String toolVersion, Instant now)
             throws CohortException, IOException {
+        return admit(dir, version, verifier, scratch, toolVersion, now, Progress.NONE);
+    }
+
+    /**
+     * As above, telling {@code progress} of each check: the calibration, the provenance, the freeze and, for v0.5,
+     * each plan of the cohort in turn.
+     */
+    public static ObjectNode admit(Path dir, String version, Verifier verifier, Path scratch, String toolVersion, Instant now,
+            Progress progress) throws CohortException, IOException {
         if (!ADAPTERS.containsKey(version)) {
             throw new CohortException("no admission rule for EvaluatorPlan v" + version + "; there are rules for " + ADAPTERS.keySet());
         }
@@ -55,6 +66,11 @@ public final class Admission {
         record.put("checked_at", java.time.format.DateTimeFormatter.ISO_INSTANT.format(now));
         record.put("tool_version", toolVersion);
         ArrayNode conditions = record.putArray("conditions");
+        long plans = 0;
+        for (JsonNode t : cohort.path("tasks")) {
+            plans += t.path("plans").size();
+        }
+        progress.total(3 + (version.equals("0.5") ? plans : 0));
 
         MatrixReport seed;
         try {
@@ -66,10 +82,13 @@ public final class Admission {
         column(conditions, 1, "v0.2 exact-line reproducibility", seed, "v0.2 exact line");
         column(conditions, 2, "v0.3 added-substring reproducibility", seed, "v0.3 added substring");
         column(conditions, 3, "v0.4 correct/decoy calibration", seed, "v0.4 transition");
+        progress.step();
         provenance(conditions, dir, cohort, version);
+        progress.step();
         frozen(conditions, dir, cohort);
+        progress.step();
         if (version.equals("0.5")) {
-            hackability(conditions, dir, cohort, verifier, scratch, toolVersion);
+            hackability(conditions, dir, cohort, verifier, scratch, toolVersion, progress);
         }
         boolean admitted = true;
         for (JsonNode c : conditions) {
@@ -184,8 +203,8 @@ public final class Admission {
         c.put("passed", ok);
     }
 
-    private static void hackability(ArrayNode conditions, Path dir, JsonNode cohort, Verifier verifier, Path scratch, String toolVersion)
-            throws IOException, CohortException {
+    private static void hackability(ArrayNode conditions, Path dir, JsonNode cohort, Verifier verifier, Path scratch, String toolVersion,
+            Progress progress) throws IOException, CohortException {
         ObjectNode c = condition(conditions, 6, "no hackability operator passes");
         ArrayNode ev = c.withArray("evidence");
         boolean ok = true;
@@ -207,6 +226,8 @@ public final class Admission {
                 } catch (HackabilityException | JsonInputException | CohortException e) {
                     ev.add(p.path("path").asText() + ": " + e.getMessage());
                     ok = false;
+                } finally {
+                    progress.step();
                 }
             }
         }

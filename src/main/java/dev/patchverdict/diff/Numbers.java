@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.diff;
 
 /** C's strtoul as git relies on it: leading space, a sign, saturation at the unsigned 64-bit maximum. */

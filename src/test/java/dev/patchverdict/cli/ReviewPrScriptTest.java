@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -8,6 +9,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import dev.patchverdict.SharedData;
+import dev.patchverdict.TestGroups;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -19,6 +21,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -50,8 +53,9 @@ class ReviewPrScriptTest {
     }
 
     @Test
+    @Tag(TestGroups.GIT)
     void aCleanPullRequestPassesAndAnExecutableFileIsAFinding(@TempDir Path repo) throws Exception {
-        SharedData.require(Files.isExecutable(Path.of("/usr/bin/git")) || Files.isExecutable(Path.of("/bin/git")), "git is not installed");
+        TestGroups.require(TestGroups.GIT);
         git(repo, "init", "-q");
         Files.writeString(repo.resolve("app.py"), "import os\nx = unsafe_call(1)\nprint(x)\n");
         git(repo, "add", "-A");

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.cohort;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -134,8 +135,12 @@ class CohortsTest {
     @Test
     void v05AdmissionAttachesEachPlansHackabilityAndRefusesWhileADecoyPasses() throws Exception {
         Path dir = copy("successor", c -> { });
-        JsonNode r = Admission.admit(dir, "0.5", VERIFIER, Files.createDirectories(tmp.resolve("s2")), "test", NOW);
+        dev.patchverdict.report.RecordingProgress progress = new dev.patchverdict.report.RecordingProgress();
+        JsonNode r = Admission.admit(dir, "0.5", VERIFIER, Files.createDirectories(tmp.resolve("s2")), "test", NOW, progress);
         assertFalse(r.path("admitted").asBoolean());
+        // the calibration, the provenance, the freeze, then each of the three tasks' two plans in turn
+        assertEquals(List.of(9L), progress.totals);
+        assertEquals(9, progress.stepsAgainst.size());
         JsonNode six = r.path("conditions").get(5);
         assertEquals(6, six.path("condition").asInt());
         assertFalse(six.path("passed").asBoolean(), "the comment-swap decoy still passes v0.5");

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.diff;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -101,8 +102,8 @@ class FixtureGoldenTest {
     }
 
     @TestFactory
+    @org.junit.jupiter.api.Tag(dev.patchverdict.TestGroups.GIT)
     Stream<DynamicTest> gitProfileAgreesWithGitOnEveryFixture() {
-        dev.patchverdict.SharedData.require(GitTool.available(), "git is not installed, so the fixture differential cannot run");
         return fixtures().stream().map(p -> DynamicTest.dynamicTest(p.getFileName().toString(), () -> {
             GitTool.Result git = GitTool.apply(p);
             DiffResult r = DiffReader.read(p, Profile.GIT);
