@@ -30,6 +30,12 @@ import java.util.Set;
  * when a check left read-only directories behind.
  */
 public final class ScratchSpace implements AutoCloseable {
+    /**
+     * Each level of the walk holds a descriptor open: folders nested deeper are moved up to the
+     * root and emptied from there, rather than running the runner out of descriptors.
+     */
+    static final int MAX_DEPTH = 4096;
+
     private final Path root;
 
     private ScratchSpace(Path root) {
@@ -151,7 +157,7 @@ public final class ScratchSpace implements AutoCloseable {
                                 LinkOption.NOFOLLOW_LINKS).readAttributes();
                         if (!a.isDirectory()) {
                             l.dir().deleteFile(name);
-                        } else if (levels.size() >= TreeSize.MAX_DEPTH) {
+                        } else if (levels.size() >= MAX_DEPTH) {
                             l.dir().move(name, root, Path.of("patchverdict-deep-" + movedUp++));
                         } else {
                             SecureDirectoryStream<Path> child;
