@@ -22,6 +22,7 @@ import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.EnumSet;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
@@ -42,10 +43,17 @@ public final class ScratchSpace implements AutoCloseable {
         this.root = root;
     }
 
+    /** Every scratch space made and not yet removed, for a runner stopped from outside; guarded by itself. */
+    private static final Set<ScratchSpace> LIVE = new java.util.LinkedHashSet<>();
+
     public static ScratchSpace create(Path parent) throws BehaveException {
         try {
             Files.createDirectories(parent);
-            return new ScratchSpace(Files.createTempDirectory(parent, "patchverdict-behave-"));
+            ScratchSpace s = new ScratchSpace(Files.createTempDirectory(parent, "patchverdict-behave-"));
+            synchronized (LIVE) {
+                LIVE.add(s);
+            }
+            return s;
         } catch (IOException e) {
             throw new BehaveException(parent.toString(), "cannot create a scratch directory: " + IoMessages.describe(e), e);
         }
@@ -221,7 +229,33 @@ public final class ScratchSpace implements AutoCloseable {
 
     /** Removes the scratch space; what could not be removed is named (empty when all is gone). */
     public Optional<String> remove() {
-        return delete(root);
+        Optional<String> left = delete(root);
+        synchronized (LIVE) {
+            LIVE.remove(this);
+        }
+        return left;
+    }
+
+    /**
+     * Stops the runner from outside (a signal): kills every process it started and waits for them
+     * to be gone, so nothing writes any more, then removes every scratch space still there. Empty
+     * when nothing was running; otherwise what could not be removed, if anything (an empty list
+     * when all is gone). Nothing starts afterwards: this is the end of the process.
+     */
+    public static Optional<List<String>> stopEverything() {
+        ProcessSupervisor.stopAll();
+        List<ScratchSpace> spaces;
+        synchronized (LIVE) {
+            spaces = new java.util.ArrayList<>(LIVE);
+        }
+        if (spaces.isEmpty()) {
+            return Optional.empty();
+        }
+        List<String> left = new java.util.ArrayList<>();
+        for (ScratchSpace s : spaces) {
+            s.remove().ifPresent(left::add);
+        }
+        return Optional.of(left);
     }
 
     @Override
