@@ -204,9 +204,11 @@ public final class ScratchSpace implements AutoCloseable {
     /**
      * Gives the runner (not root, the folder's owner) back access to a folder it cannot open.
      * Through a descriptor opened without following links when the folder can be opened at all;
-     * a folder without read permission cannot be, and is changed by its path, checked to be a
-     * folder just before: safe because deletion happens only after the sandbox's processes are
-     * all gone (see {@code ProcessSupervisor}), so nothing can swap it for a link in between.
+     * a folder without read permission cannot be, and is changed through its parent's open
+     * descriptor ({@code /proc/self/fd/N/name}: a path of a few bytes at any depth, past
+     * {@code PATH_MAX} too), checked to be a folder just before: safe because deletion happens
+     * only after the sandbox's processes are all gone (see {@code ProcessSupervisor}), so nothing
+     * can swap it for a link in between.
      */
     private static void reopen(SecureDirectoryStream<Path> dir, Path name, Path path) throws IOException {
         PosixFileAttributeView view = dir.getFileAttributeView(name, PosixFileAttributeView.class,
@@ -217,11 +219,33 @@ public final class ScratchSpace implements AutoCloseable {
         try {
             view.setPermissions(OWNER_ALL);
         } catch (AccessDeniedException e) {
-            if (!Files.isDirectory(path, LinkOption.NOFOLLOW_LINKS)) {
+            Path through = descriptorPath(dir, path).resolve(name.toString());
+            if (!Files.isDirectory(through, LinkOption.NOFOLLOW_LINKS)) {
                 throw new NotDirectoryException(path.toString());
             }
-            Files.setPosixFilePermissions(path, OWNER_ALL);
+            Files.setPosixFilePermissions(through, OWNER_ALL);
         }
+    }
+
+    /**
+     * The open folder as {@code /proc/self/fd/N}: the descriptor that refers to the same folder
+     * (Java does not say which number a stream holds, so the folder's identity is matched).
+     */
+    private static Path descriptorPath(SecureDirectoryStream<Path> dir, Path path) throws IOException {
+        Object key = dir.getFileAttributeView(BasicFileAttributeView.class).readAttributes().fileKey();
+        try (DirectoryStream<Path> fds = Files.newDirectoryStream(Path.of("/proc/self/fd"))) {
+            for (Path fd : fds) {
+                try {
+                    BasicFileAttributes a = Files.readAttributes(fd, BasicFileAttributes.class);
+                    if (a.isDirectory() && key != null && key.equals(a.fileKey())) {
+                        return fd;
+                    }
+                } catch (IOException e) {
+                    // Closed meanwhile, or not a file at all: not the one.
+                }
+            }
+        }
+        throw new AccessDeniedException(path.toString(), null, "no descriptor of the folder above it in /proc/self/fd");
     }
 
     private static final Set<PosixFilePermission> OWNER_ALL = EnumSet.of(PosixFilePermission.OWNER_READ,

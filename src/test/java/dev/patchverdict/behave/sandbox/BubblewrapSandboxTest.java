@@ -350,6 +350,37 @@ class BubblewrapSandboxTest {
     }
 
     @Test
+    void foldersMadeUnreadableBelowAndPastPathMaxAreStillCleanedUp() throws Exception {
+        // Thirty folders of 200-byte names (6,000 bytes of path); folders made unreadable at 1,000
+        // bytes, past 4,096 and at the bottom, each holding more, the deepest made unreadable first.
+        RunRecord r = run("python3", "-c", String.join("\n",
+                "import os",
+                "fds = [os.open('.', os.O_RDONLY)]",
+                "for i in range(30):",
+                "    os.mkdir('d' * 200, dir_fd=fds[-1])",
+                "    fds.append(os.open('d' * 200, os.O_RDONLY, dir_fd=fds[-1]))",
+                "os.mkdir('zero', dir_fd=fds[-1])",
+                "os.close(os.open('zero/f', os.O_CREAT | os.O_WRONLY, dir_fd=fds[-1]))",
+                "os.chmod('zero', 0, dir_fd=fds[-1])",
+                "for level in (25, 5):",
+                "    os.chmod('d' * 200, 0, dir_fd=fds[level - 1])"));
+        assertEquals(new RunOutcome.Exited(0), r.outcome(), r.stderr().text());
+        assertEquals("---------", java.nio.file.attribute.PosixFilePermissions.toString(
+                Files.getPosixFilePermissions(tree.resolve("d".repeat(200)).resolve("d".repeat(200)).resolve(
+                        "d".repeat(200)).resolve("d".repeat(200)).resolve("d".repeat(200)))), "copied back as it was");
+        if (BubblewrapSandbox.effectiveUid().orElseThrow() == 0) {
+            // The tree's own entry lies in a folder only root may write: everything below it goes.
+            CleanupAs.sandboxUser(sandbox.hostUser(), tree, Files.createDirectories(scratch.resolve("cleanup")));
+            try (java.util.stream.Stream<Path> left = Files.list(tree)) {
+                assertEquals(List.of(), left.toList(), "every unreadable folder is gone");
+            }
+        } else {
+            assertEquals(Optional.empty(), ScratchSpace.delete(tree));
+            assertFalse(Files.exists(tree), "the tree is gone, unreadable folders included");
+        }
+    }
+
+    @Test
     void aRunFillingTheTreeIsStoppedWhileItRuns() throws Exception {
         BubblewrapSandbox budgeted = sandboxWith(new HostLimits(256, 1L << 20, 1L << 20));
         // 100 KB files, twenty a second, for up to 400 files (40 MB): each far under the file-size
