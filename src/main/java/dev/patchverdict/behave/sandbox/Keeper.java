@@ -71,7 +71,8 @@ final class Keeper {
                 "--propagation", "private", "--", perl.toString(), "-e", PROGRAM, "--",
                 Long.toString(runnerPid), Integer.toString(arch.number("prctl")),
                 Integer.toString(arch.number("keyctl")), Integer.toString(arch.number("mount")),
-                Integer.toString(arch.number("statfs")), tree, Long.toString(treeBytes),
+                Integer.toString(arch.number("statfs")), Integer.toString(arch.number("statx")),
+                Integer.toString(arch.number("utimensat")), tree, Long.toString(treeBytes),
                 Long.toString(entries(treeBytes)), Long.toString(tmpBytes), Long.toString(entries(tmpBytes)),
                 Long.toString(shmBytes), Long.toString(entries(shmBytes)), Integer.toString(MAX_DEPTH), "--"));
         c.addAll(bubblewrap);

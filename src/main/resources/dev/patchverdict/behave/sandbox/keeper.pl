@@ -10,8 +10,8 @@ use POSIX ();
 use Fcntl qw(F_SETFD O_RDONLY O_WRONLY O_CREAT O_EXCL O_NOFOLLOW O_DIRECTORY S_ISDIR S_ISREG S_ISLNK S_ISFIFO);
 use Time::HiRes ();
 
-my ($runner, $prctl, $keyctl, $mount, $statfs, $tree, $tree_bytes, $tree_entries, $tmp_bytes, $tmp_entries,
-    $shm_bytes, $shm_entries, $max_depth, $sep) = splice(@ARGV, 0, 14);
+my ($runner, $prctl, $keyctl, $mount, $statfs, $statx, $utimensat, $tree, $tree_bytes, $tree_entries, $tmp_bytes,
+    $tmp_entries, $shm_bytes, $shm_entries, $max_depth, $sep) = splice(@ARGV, 0, 16);
 defined $sep && $sep eq '--' && @ARGV or POSIX::_exit(125);
 open(my $st, '>&=', 3) or POSIX::_exit(125);
 # Perl marks the descriptor close-on-exec; the status wrapper inside the sandbox writes to it too.
@@ -62,6 +62,23 @@ sub full {
     return $avail == 0 || $ffree == 0;
 }
 
+# Access and modification times to the nanosecond (Perl's own stat has whole seconds), of the
+# entry itself, never a link's target.
+sub times_of {
+    my ($path) = @_;
+    my $buf = "\0" x 256;
+    # AT_FDCWD, AT_SYMLINK_NOFOLLOW, STATX_ATIME | STATX_MTIME; struct statx keeps them at 64 and 112.
+    syscall(0 + $statx, -100, $path, 0x100, 0x60, $buf) == 0 or return ();
+    return (unpack('q L', substr($buf, 64, 12)), unpack('q L', substr($buf, 112, 12)));
+}
+
+sub set_times {
+    my ($path, @t) = @_;
+    return 1 unless @t == 4;
+    my $ts = pack('q4', @t);
+    return syscall(0 + $utimensat, -100, $path, $ts, 0x100) == 0;
+}
+
 # Entries are reached through their folder's open descriptor, never by a path from the top: no
 # path is longer than a name, and no link on the way is followed.
 sub at { return '/proc/self/fd/' . fileno($_[0]) . '/' . $_[1]; }
@@ -88,14 +105,15 @@ sub walk {
         if (!@$list) {
             pop @stack;
             if (defined $f->[3] && defined $d) {
-                my ($name, $parent_d, @stat) = @{$f->[3]};
-                chmod($stat[2] & 01777, at($parent_d, $name)) or return ('error', "cannot set a folder's mode: $!");
-                Time::HiRes::utime($stat[8], $stat[9], at($parent_d, $name));
+                my ($name, $parent_d, $mode, @times) = @{$f->[3]};
+                chmod($mode & 01777, at($parent_d, $name)) or return ('error', "cannot set a folder's mode: $!");
+                set_times(at($parent_d, $name), @times) or return ('error', "cannot set a folder's times: $!");
             }
             next;
         }
         my $name = shift @$list;
-        my @stat = Time::HiRes::lstat(at($s, $name)) or return ('error', "cannot look at an entry: $!");
+        my @stat = lstat(at($s, $name)) or return ('error', "cannot look at an entry: $!");
+        my @times = defined $d ? times_of(at($s, $name)) : ();
         my $mode = $stat[2];
         $total += S_ISREG($mode) && $stat[7] > 4096 ? int(($stat[7] + 4095) / 4096) * 4096 : 4096;
         return ('over', "the tree holds at least $total bytes") if $total > $budget;
@@ -108,13 +126,14 @@ sub walk {
                 sysopen($dsub, at($d, $name), O_RDONLY | O_DIRECTORY | O_NOFOLLOW) or return ('error', "cannot open a folder: $!");
             }
             my $inside = names($sub) // return ('error', "cannot list a folder: $!");
-            push @stack, [$sub, $dsub, $inside, [$name, $d, @stat]];
+            push @stack, [$sub, $dsub, $inside, [$name, $d, $mode, @times]];
             next;
         }
         next unless defined $d;
         if (S_ISLNK($mode)) {
             my $target = readlink(at($s, $name)) // return ('error', "cannot read a link: $!");
             symlink($target, at($d, $name)) or return ('error', "cannot make a link: $!");
+            set_times(at($d, $name), @times);
             next;
         } elsif (S_ISFIFO($mode)) {
             POSIX::mkfifo(at($d, $name), 0600) or return ('error', "cannot make a FIFO: $!");
@@ -140,7 +159,7 @@ sub walk {
             next;
         }
         chmod($mode & 01777, at($d, $name)) or return ('error', "cannot set a mode: $!");
-        Time::HiRes::utime($stat[8], $stat[9], at($d, $name));
+        set_times(at($d, $name), @times) or return ('error', "cannot set times: $!");
     }
     return ('ok', $total);
 }
@@ -173,11 +192,13 @@ sub clear {
     return undef;
 }
 
+# The tree's own folder: its mode and times go with it.
 sub root_mode {
     my ($from, $to) = @_;
-    my @stat = Time::HiRes::stat('/proc/self/fd/' . fileno($from));
-    chmod($stat[2] & 01777, '/proc/self/fd/' . fileno($to));
-    Time::HiRes::utime($stat[8], $stat[9], '/proc/self/fd/' . fileno($to));
+    my ($f, $t) = ('/proc/self/fd/' . fileno($from) . '/.', '/proc/self/fd/' . fileno($to) . '/.');
+    my @stat = stat($f);
+    chmod($stat[2] & 01777, $t);
+    set_times($t, times_of($f));
 }
 
 my ($in, $why) = walk($host, $box, $tree_bytes);
