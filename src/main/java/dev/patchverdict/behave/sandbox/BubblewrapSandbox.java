@@ -330,20 +330,35 @@ public final class BubblewrapSandbox implements Sandbox {
             Duration timeout = request.timeout();
             ProcessSupervisor.Finished f = ProcessSupervisor.run(command, scratch, Map.of(), timeout,
                     request.limits().outputBytes());
+            List<String> lines = Files.readAllLines(status, StandardCharsets.UTF_8);
             RunOutcome outcome = f.timedOut() ? new RunOutcome.TimedOut(timeout)
-                    : interpret(Files.readAllLines(status, StandardCharsets.UTF_8), f.exitCode(), f.stderr(),
-                            host.treeBytes());
-            if (outcome instanceof RunOutcome.OverBudget o) {
-                spoiled.put(tree, new RunOutcome.OverBudget("an earlier run on this tree went over the budget ("
-                        + o.reason() + "); no later run starts on it"));
-            } else if (outcome instanceof RunOutcome.NotRun n && n.reason().startsWith(NOT_COPIED_BACK)) {
-                spoiled.put(tree, new RunOutcome.NotRun("an earlier run on this tree could not be copied back; no"
-                        + " later run starts on it"));
-            }
+                    : interpret(lines, f.exitCode(), f.stderr(), host.treeBytes());
+            spoils(outcome, lines).ifPresent(why -> spoiled.put(tree, why));
             return new RunRecord(request.argv(), outcome, f.stdout(), f.stderr(), f.duration());
         } finally {
             Files.deleteIfExists(status);
         }
+    }
+
+    /**
+     * What a later run on the same tree gets instead of running, if this run left the tree
+     * unusable: over the budget (the old walk's rule: a tree over it runs nothing more), or not
+     * (completely) copied back, so partly the run's and partly gone.
+     */
+    static Optional<RunOutcome> spoils(RunOutcome outcome, List<String> lines) {
+        if (outcome instanceof RunOutcome.TimedOut && Keeper.stoppedWhileCopyingBack(lines)) {
+            return Optional.of(new RunOutcome.NotRun("an earlier run on this tree timed out while its tree was copied"
+                    + " back; no later run starts on it"));
+        }
+        if (outcome instanceof RunOutcome.OverBudget o) {
+            return Optional.of(new RunOutcome.OverBudget("an earlier run on this tree went over the budget ("
+                    + o.reason() + "); no later run starts on it"));
+        }
+        if (outcome instanceof RunOutcome.NotRun n && n.reason().startsWith(NOT_COPIED_BACK)) {
+            return Optional.of(new RunOutcome.NotRun("an earlier run on this tree could not be copied back; no later"
+                    + " run starts on it"));
+        }
+        return Optional.empty();
     }
 
     /** The filter's program for this machine, written once into the scratch folder (the runner's alone). */

@@ -41,6 +41,9 @@ final class Keeper {
     /** What every line it reports starts with. */
     static final String PREFIX = "keeper ";
 
+    /** Said before it empties the host's copy of the tree to copy the run's back. */
+    static final String COPYING_BACK = PREFIX + "copying back";
+
     private static final String PROGRAM = load();
 
     private Keeper() {}
@@ -99,6 +102,9 @@ final class Keeper {
                 continue;
             }
             String said = line.substring(PREFIX.length());
+            if (line.equals(COPYING_BACK)) {
+                continue;
+            }
             if (said.equals("copied")) {
                 last = new Report.Copied();
             } else if (said.startsWith("over ")) {
@@ -112,6 +118,14 @@ final class Keeper {
             }
         }
         return Optional.ofNullable(last);
+    }
+
+    /**
+     * Whether the keeper was stopped (by the runner's timeout) while it copied the tree back: the
+     * host's copy is then partly the run's, partly gone, and no later run may use it.
+     */
+    static boolean stoppedWhileCopyingBack(List<String> statusLines) {
+        return statusLines.contains(COPYING_BACK) && report(statusLines).isEmpty();
     }
 
     /** The status wrapper's lines: every line that is not the keeper's. */

@@ -243,6 +243,8 @@ if ($filled) {
     } elsif ($r eq 'error') {
         report("error cannot look at the tree after the run: $d");
     } else {
+        # Said first: a runner that kills the keeper from here on finds the tree half copied.
+        report('copying back');
         my $e = clear($host);
         ($r, $d) = defined $e ? ('error', $e) : walk($box, $host, $tree_bytes);
         if ($r ne 'ok') {

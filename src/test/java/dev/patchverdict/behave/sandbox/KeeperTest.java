@@ -125,4 +125,43 @@ class KeeperTest {
         assertTrue(over.reason().contains("before the run"), over.reason());
         assertFalse(Files.exists(tree.resolve("ran")));
     }
+
+    private static RunOutcome read(String... lines) {
+        return BubblewrapSandbox.interpret(List.of(lines), java.util.OptionalInt.of(0), CapturedOutput.empty(), 1 << 20);
+    }
+
+    @Test
+    void theKeepersWordOnTheTreeComesFirst() {
+        assertEquals(new RunOutcome.Exited(0), read("started", "exit 0", "keeper copying back", "keeper copied"));
+        RunOutcome.OverBudget before = assertInstanceOf(RunOutcome.OverBudget.class,
+                read("keeper over before the run: the tree holds at least 8192 bytes"));
+        assertTrue(before.reason().startsWith("the tree holds at least 8192 bytes before the run, over the runner's"
+                + " budget of 1048576 bytes and 256 entries (--max-tree-bytes)"), before.reason());
+        RunOutcome.OverBudget during = assertInstanceOf(RunOutcome.OverBudget.class,
+                read("started", "keeper over while the program ran: the tree filled its file system"));
+        assertTrue(during.reason().endsWith("; the sandbox was killed"), during.reason());
+        // An exit status says nothing once the keeper found the tree over the budget afterwards.
+        assertInstanceOf(RunOutcome.OverBudget.class, read("started", "exit 0", "keeper over after the run: x"));
+        RunOutcome.NotRun back = assertInstanceOf(RunOutcome.NotRun.class,
+                read("started", "exit 0", "keeper copying back", "keeper error cannot copy the tree back: disk full"));
+        assertEquals(BubblewrapSandbox.NOT_COPIED_BACK + ": disk full", back.reason());
+        RunOutcome.NotRun silent = assertInstanceOf(RunOutcome.NotRun.class, read("started", "exit 0"));
+        assertTrue(silent.reason().contains("without its keeper's report"), silent.reason());
+        assertInstanceOf(RunOutcome.NotRun.class, read("started", "exit 0", "keeper whatever"));
+    }
+
+    @Test
+    void aTreeLeftHalfCopiedOrOverTheBudgetRunsNothingMore() {
+        RunOutcome timedOut = new RunOutcome.TimedOut(Duration.ofSeconds(1));
+        assertTrue(BubblewrapSandbox.spoils(timedOut, List.of("started", "exit 0", "keeper copying back")).isPresent(),
+                "stopped while copying back");
+        assertEquals(java.util.Optional.empty(), BubblewrapSandbox.spoils(timedOut, List.of("started")),
+                "stopped while the program ran: the host's copy is as it was before the run");
+        assertEquals(java.util.Optional.empty(), BubblewrapSandbox.spoils(new RunOutcome.Exited(0),
+                List.of("started", "exit 0", "keeper copying back", "keeper copied")));
+        assertInstanceOf(RunOutcome.OverBudget.class, BubblewrapSandbox.spoils(new RunOutcome.OverBudget("x"),
+                List.of()).orElseThrow());
+        assertTrue(BubblewrapSandbox.spoils(new RunOutcome.NotRun(BubblewrapSandbox.NOT_COPIED_BACK + ": x"),
+                List.of()).isPresent());
+    }
 }
