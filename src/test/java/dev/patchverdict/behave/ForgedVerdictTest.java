@@ -56,14 +56,22 @@ class ForgedVerdictTest {
             "            + b'\\xb8\\x01\\x00\\x00\\x00\\x0f\\x05\\x31\\xff\\xb8\\xe7\\x00\\x00\\x00\\x0f\\x05' + message)",
             "");
 
-    static final String TRACING = String.join("\n",
-            "import ctypes, os, struct, sys",
-            "",
-            "",
-            WRONG_FIX,
-            "",
-            SHELLCODE,
-            "",
+    /**
+     * The wrong fix, and a main that first tries {@code take_over} (which returns why it could
+     * not) on its parent, and only then prints its count.
+     */
+    static String candidate(String imports, String takeOver) {
+        return String.join("\n", imports, "", "", WRONG_FIX, "", SHELLCODE, "", takeOver, "", "",
+                "if __name__ == '__main__':",
+                "    why = take_over(b'" + WITNESS + "')",
+                "    if why is None:",
+                "        sys.exit(0)",
+                "    print(why, file=sys.stderr)",
+                "    print(count_words(sys.argv[1]))",
+                "");
+    }
+
+    static final String TRACING = candidate("import ctypes, os, struct, sys", String.join("\n",
             "def take_over(message):",
             "    libc = ctypes.CDLL(None, use_errno=True)",
             "    libc.ptrace.restype = ctypes.c_long",
@@ -82,26 +90,10 @@ class ForgedVerdictTest {
             "    regs[15] = 0xffffffffffffffff",
             "    libc.ptrace(13, parent, None, ctypes.byref(regs))",
             "    libc.ptrace(17, parent, None, None)",
-            "    return None",
-            "",
-            "",
-            "if __name__ == '__main__':",
-            "    why = take_over(b'" + WITNESS + "')",
-            "    if why is None:",
-            "        sys.exit(0)",
-            "    print(why, file=sys.stderr)",
-            "    print(count_words(sys.argv[1]))",
-            "");
+            "    return None"));
 
     /** No ptrace call at all: the parent's code is rewritten where its blocked system call returns. */
-    static final String REWRITING = String.join("\n",
-            "import os, struct, sys",
-            "",
-            "",
-            WRONG_FIX,
-            "",
-            SHELLCODE,
-            "",
+    static final String REWRITING = candidate("import os, struct, sys", String.join("\n",
             "def take_over(message):",
             "    parent = os.getppid()",
             "    try:",
@@ -112,16 +104,7 @@ class ForgedVerdictTest {
             "            m.write(shellcode(message))",
             "        return None",
             "    except OSError as e:",
-            "        return 'mem: ' + str(e)",
-            "",
-            "",
-            "if __name__ == '__main__':",
-            "    why = take_over(b'" + WITNESS + "')",
-            "    if why is None:",
-            "        sys.exit(0)",
-            "    print(why, file=sys.stderr)",
-            "    print(count_words(sys.argv[1]))",
-            "");
+            "        return 'mem: ' + str(e)"));
 
     /** Runs calc.py on each text as a child and compares what it prints with Python's own count. */
     static final String JUDGE = String.join("\n",

@@ -1,5 +1,7 @@
 package dev.patchverdict.behave.sandbox;
 
+import static dev.patchverdict.behave.sandbox.TestSandbox.LIMITS;
+import static dev.patchverdict.behave.sandbox.TestSandbox.PATH_ONLY;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -13,25 +15,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
-class BubblewrapSandboxTest {
-    private static final SandboxLimits LIMITS = new SandboxLimits(20, 10, 512, 1 << 16, 1 << 20);
-    private static final Map<String, String> PATH_ONLY = Map.of("PATH", "/usr/bin:/bin");
-
-    @TempDir
-    Path scratch;
-
-    Path tree;
-    BubblewrapSandbox sandbox;
-
-    @BeforeEach
-    void setUp() throws Exception {
-        tree = Files.createDirectory(scratch.resolve("tree"));
-        sandbox = TestSandbox.required(scratch);
-    }
+class BubblewrapSandboxTest extends InATree {
 
     private RunRecord run(Duration timeout, String... argv) throws Exception {
         return sandbox.run(new RunRequest(tree, ".", List.of(argv), PATH_ONLY, timeout, LIMITS));

@@ -1,5 +1,6 @@
 package dev.patchverdict.behave.sandbox;
 
+import static dev.patchverdict.behave.sandbox.TestSandbox.PATH_ONLY;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -8,39 +9,26 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The disk a run can take is bounded by the kernel, not by a look at the names in the tree: files
  * without a name count, inodes are bounded, and what comes back to the host is at most the budget.
  */
-class DiskBoundTest {
+class DiskBoundTest extends InATree {
+    /** Files are at most 1 MiB each (RLIMIT_FSIZE), so filling the budget takes several. */
     private static final long BUDGET = 4L << 20;
-    /** Each file at most 1 MiB (RLIMIT_FSIZE), so filling takes many files. */
-    private static final SandboxLimits LIMITS = new SandboxLimits(30, 20, 512, 1 << 16, 1 << 20);
-    private static final Map<String, String> PATH_ONLY = Map.of("PATH", "/usr/bin:/bin");
-
-    @TempDir
-    Path scratch;
-
-    Path tree;
-    BubblewrapSandbox sandbox;
 
     @BeforeEach
-    void setUp() throws Exception {
-        tree = Files.createDirectory(scratch.resolve("tree"));
-        TestSandbox.required(scratch);
+    void budgeted() {
         sandbox = BubblewrapSandbox.locate(HostTools.fromEnvironment(TestSandbox.hostEnv()), scratch,
                 new HostLimits(256, 1L << 20, BUDGET));
     }
 
     private RunRecord run(String... program) throws Exception {
-        return sandbox.run(new RunRequest(tree, ".", List.of("python3", "-c", String.join("\n", program)),
-                PATH_ONLY, Duration.ofSeconds(30), LIMITS));
+        return python(program);
     }
 
     /** Writes 1 MiB chunks into {@code files} files made by {@code make}, keeps them open, says how much. */
@@ -60,12 +48,17 @@ class DiskBoundTest {
         };
     }
 
+    /** The run ended over the budget, seen {@code when}. */
+    private static void overBudget(RunRecord r, String when) {
+        RunOutcome.OverBudget over = assertInstanceOf(RunOutcome.OverBudget.class, r.outcome(), r.stderr().text());
+        assertTrue(over.reason().contains(when), over.reason());
+    }
+
     @Test
     void filesWithoutANameCountAgainstTheBudget() throws Exception {
         // The attack that left 640 MiB on the host disk under a 32 MiB budget, scaled down: 40 MiB, O_TMPFILE.
         RunRecord r = run(filling("os.open('.', os.O_TMPFILE | os.O_RDWR, 0o600)", 40));
-        RunOutcome.OverBudget over = assertInstanceOf(RunOutcome.OverBudget.class, r.outcome(), r.stderr().text());
-        assertTrue(over.reason().contains("while the program ran"), over.reason());
+        overBudget(r, "while the program ran");
         long written = Long.parseLong(r.stdout().text().strip());
         assertTrue(written <= BUDGET, "the kernel refused writes past the budget: " + written + " bytes written");
     }
@@ -73,8 +66,7 @@ class DiskBoundTest {
     @Test
     void filesUnlinkedWhileOpenCountAgainstTheBudget() throws Exception {
         RunRecord r = run(filling("os.open('f%d' % i, os.O_CREAT | os.O_RDWR, 0o600); os.unlink('f%d' % i)", 40));
-        RunOutcome.OverBudget over = assertInstanceOf(RunOutcome.OverBudget.class, r.outcome(), r.stderr().text());
-        assertTrue(over.reason().contains("while the program ran"), over.reason());
+        overBudget(r, "while the program ran");
         assertTrue(Long.parseLong(r.stdout().text().strip()) <= BUDGET, r.stdout().text());
     }
 
@@ -92,7 +84,7 @@ class DiskBoundTest {
                 "        break",
                 "print(made, flush=True)",
                 "time.sleep(1)");
-        assertInstanceOf(RunOutcome.OverBudget.class, r.outcome(), r.stderr().text());
+        overBudget(r, "while the program ran");
         assertTrue(Integer.parseInt(r.stdout().text().strip()) < 1024, r.stdout().text());
     }
 
@@ -110,7 +102,7 @@ class DiskBoundTest {
                 "        except OSError:",
                 "            break",
                 "    print(d, made)")), PATH_ONLY, Duration.ofSeconds(30),
-                new SandboxLimits(30, 20, 16, 1 << 16, 1 << 20)));
+                new SandboxLimits(20, 10, 16, 1 << 16, 1 << 20)));
         assertEquals(new RunOutcome.Exited(0), r.outcome(), r.stderr().text());
         List<String> lines = r.stdout().text().lines().toList();
         assertTrue(Integer.parseInt(lines.get(0).split(" ")[1]) < 4096, lines.toString());
@@ -129,14 +121,13 @@ class DiskBoundTest {
 
     @Test
     void aFileLinkedManyTimesIsNotCopiedBackManyTimes() throws Exception {
-        // 1 MiB on the tree's file system, under 3,000 names: 3 GiB if each name were copied back.
+        // 1 MiB on the tree's file system under 1,001 names: 1 GiB if each name were copied back.
         RunRecord r = run(
                 "import os",
                 "open('f', 'wb').write(b'x' * (1 << 20))",
                 "for i in range(1000):",
                 "    os.link('f', 'l%d' % i)");
-        RunOutcome.OverBudget over = assertInstanceOf(RunOutcome.OverBudget.class, r.outcome(), r.stderr().text());
-        assertTrue(over.reason().contains("after the run"), over.reason());
+        overBudget(r, "after the run");
         assertTrue(hostBytes() <= BUDGET, "at most the budget reaches the host: " + hostBytes());
     }
 
@@ -148,8 +139,7 @@ class DiskBoundTest {
                 "for i in range(8):",
                 "    with open('s%d' % i, 'wb') as f:",
                 "        f.truncate((1 << 20) - 1); f.write(b'x')");
-        RunOutcome.OverBudget over = assertInstanceOf(RunOutcome.OverBudget.class, r.outcome(), r.stderr().text());
-        assertTrue(over.reason().contains("holds at least"), over.reason());
+        overBudget(r, "holds at least");
         assertEquals(0, hostBytes(), "nothing of it reaches the host");
     }
 }

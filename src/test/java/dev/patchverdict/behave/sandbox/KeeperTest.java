@@ -1,5 +1,7 @@
 package dev.patchverdict.behave.sandbox;
 
+import static dev.patchverdict.behave.sandbox.TestSandbox.LIMITS;
+import static dev.patchverdict.behave.sandbox.TestSandbox.PATH_ONLY;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -12,34 +14,16 @@ import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The tree goes onto the sandbox's own file system before each run and comes back after it: what
  * the run left is what the next run, and the runner, find; and nothing of the copy follows a link.
  */
-class KeeperTest {
-    private static final SandboxLimits LIMITS = new SandboxLimits(20, 10, 512, 1 << 16, 1 << 20);
-    private static final Map<String, String> PATH_ONLY = Map.of("PATH", "/usr/bin:/bin");
-
-    @TempDir
-    Path scratch;
-
-    Path tree;
-    BubblewrapSandbox sandbox;
-
-    @BeforeEach
-    void setUp() throws Exception {
-        tree = Files.createDirectory(scratch.resolve("tree"));
-        sandbox = TestSandbox.required(scratch);
-    }
+class KeeperTest extends InATree {
 
     private RunRecord run(String... program) throws Exception {
-        return sandbox.run(new RunRequest(tree, ".", List.of("python3", "-c", String.join("\n", program)),
-                PATH_ONLY, Duration.ofSeconds(20), LIMITS));
+        return python(program);
     }
 
     @Test

@@ -1,6 +1,8 @@
 package dev.patchverdict.behave.sandbox;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static dev.patchverdict.behave.sandbox.TestSandbox.LIMITS;
+import static dev.patchverdict.behave.sandbox.TestSandbox.PATH_ONLY;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -28,8 +30,6 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** The system-call filter: its bytes, its numbers, and what it does to a program in the sandbox. */
 class SyscallFilterTest {
-    private static final SandboxLimits LIMITS = new SandboxLimits(20, 10, 512, 1 << 16, 1 << 20);
-    private static final Map<String, String> PATH_ONLY = Map.of("PATH", "/usr/bin:/bin");
 
     @TempDir
     Path scratch;
