@@ -20,7 +20,9 @@ import java.util.Optional;
  * <li>copies the tree onto its tmpfs before the run and back after it, walking both by
  * descriptor (no path longer than a name, no link followed) and counting as {@code du} does:
  * past the budget it copies nothing back, so the host's disk gets at most the budget whatever
- * the tree holds (a linked file counts once per name, a sparse file at its length);
+ * the tree holds (a linked file counts once per name, a sparse file at its length); back, it
+ * copies only what changed, telling by the change time (which no program can set) and place
+ * each entry had once copied in;
  * <li>looks at the tree's file system while the program runs and kills the sandbox once it is
  * full: files without a name are gone when the sandbox ends, so only a look meanwhile sees them;
  * <li>dies with the runner, and exits as bubblewrap did.

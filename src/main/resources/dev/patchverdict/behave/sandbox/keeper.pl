@@ -62,20 +62,23 @@ sub full {
     return $avail == 0 || $ffree == 0;
 }
 
-# Access and modification times to the nanosecond (Perl's own stat has whole seconds), of the
-# entry itself, never a link's target.
-sub times_of {
+# An entry's inode and its access, change and modification times to the nanosecond (Perl's own
+# stat has whole seconds), of the entry itself, never a link's target: (ino, atime s, ns, ctime s,
+# ns, mtime s, ns), or nothing.
+sub stx {
     my ($path) = @_;
     my $buf = "\0" x 256;
-    # AT_FDCWD, AT_SYMLINK_NOFOLLOW, STATX_ATIME | STATX_MTIME; struct statx keeps them at 64 and 112.
-    syscall(0 + $statx, -100, $path, 0x100, 0x60, $buf) == 0 or return ();
-    return (unpack('q L', substr($buf, 64, 12)), unpack('q L', substr($buf, 112, 12)));
+    # AT_FDCWD, AT_SYMLINK_NOFOLLOW, STATX_ATIME | STATX_MTIME | STATX_CTIME | STATX_INO.
+    syscall(0 + $statx, -100, $path, 0x100, 0x1e0, $buf) == 0 or return ();
+    return (unpack('Q', substr($buf, 32, 8)), unpack('q L', substr($buf, 64, 12)), unpack('q L', substr($buf, 96, 12)),
+        unpack('q L', substr($buf, 112, 12)));
 }
 
+# Sets access and modification times ($x from stx) of the entry itself.
 sub set_times {
-    my ($path, @t) = @_;
-    return 1 unless @t == 4;
-    my $ts = pack('q4', @t);
+    my ($path, @x) = @_;
+    return 1 unless @x == 7;
+    my $ts = pack('q4', $x[1], $x[2], $x[5], $x[6]);
     return syscall(0 + $utimensat, -100, $path, $ts, 0x100) == 0;
 }
 
@@ -91,13 +94,24 @@ sub names {
     return \@n;
 }
 
+# What the copy in made: for each inode on the tree's file system, its change time once copied
+# and the inode of the host's entry it came from. An entry the run left with both is unchanged,
+# and the host's entry in its place is kept as it is.
+my %copied;
+
 # Walks the tree below $from, counting as du does (every entry at least one 4 KiB block, a file
-# at its length, each name of a linked file again), and, when $to is given, copies each entry
-# into $to. Stops once past $budget. Returns ('ok', total), ('over', why) or ('error', why).
+# at its length, each name of a linked file again), and stops once past $budget. With $how
+# 'copy' it copies each entry into $to, an empty folder, and notes what it made; with 'sync' it
+# makes $to what $from is, copying only what changed since the copy in and removing what is no
+# longer there. Returns ('ok', total), ('over', why) or ('error', why).
 sub walk {
-    my ($from, $to, $budget) = @_;
+    my ($from, $to, $budget, $how) = @_;
     my $total = 4096;
     my $top = names($from) // return ('error', "cannot list the tree: $!");
+    if ($how eq 'sync') {
+        my $e = prune($to, $top);
+        return ('error', $e) if defined $e;
+    }
     my @stack = ([$from, $to, $top, undef]);
     while (@stack) {
         my $f = $stack[-1];
@@ -105,36 +119,54 @@ sub walk {
         if (!@$list) {
             pop @stack;
             if (defined $f->[3] && defined $d) {
-                my ($name, $parent_d, $mode, @times) = @{$f->[3]};
+                my ($name, $parent_d, $mode, @x) = @{$f->[3]};
                 chmod($mode & 01777, at($parent_d, $name)) or return ('error', "cannot set a folder's mode: $!");
-                set_times(at($parent_d, $name), @times) or return ('error', "cannot set a folder's times: $!");
+                set_times(at($parent_d, $name), @x) or return ('error', "cannot set a folder's times: $!");
             }
             next;
         }
         my $name = shift @$list;
         my @stat = lstat(at($s, $name)) or return ('error', "cannot look at an entry: $!");
-        my @times = defined $d ? times_of(at($s, $name)) : ();
         my $mode = $stat[2];
         $total += S_ISREG($mode) && $stat[7] > 4096 ? int(($stat[7] + 4095) / 4096) * 4096 : 4096;
         return ('over', "the tree holds at least $total bytes") if $total > $budget;
+        return ('over', "folders are nested deeper than $max_depth levels") if S_ISDIR($mode) && @stack >= $max_depth;
+        next if $how eq 'measure' && !S_ISDIR($mode);
+        my @x = $how eq 'measure' ? () : stx(at($s, $name));
+        my @there = $how eq 'sync' ? lstat(at($d, $name)) : ();
+        if ($how eq 'sync' && @there) {
+            if (S_ISDIR($mode) && S_ISDIR($there[2])) {
+                # A folder in both: made what it is below.
+            } elsif (!S_ISDIR($mode) && !S_ISDIR($there[2]) && @x
+                    && ($copied{$x[0]} // '') eq "$x[3]:$x[4]:$there[1]") {
+                next;
+            } else {
+                my $e = remove($d, $name, $there[2]);
+                return ('error', $e) if defined $e;
+                @there = ();
+            }
+        }
         if (S_ISDIR($mode)) {
-            return ('over', "folders are nested deeper than $max_depth levels") if @stack >= $max_depth;
             sysopen(my $sub, at($s, $name), O_RDONLY | O_DIRECTORY | O_NOFOLLOW) or return ('error', "cannot open a folder: $!");
+            my $inside = names($sub) // return ('error', "cannot list a folder: $!");
             my $dsub;
             if (defined $d) {
-                mkdir(at($d, $name), 0700) or return ('error', "cannot make a folder: $!");
+                if (!@there) {
+                    mkdir(at($d, $name), 0700) or return ('error', "cannot make a folder: $!");
+                }
                 sysopen($dsub, at($d, $name), O_RDONLY | O_DIRECTORY | O_NOFOLLOW) or return ('error', "cannot open a folder: $!");
+                if (@there) {
+                    my $e = prune($dsub, $inside);
+                    return ('error', $e) if defined $e;
+                }
             }
-            my $inside = names($sub) // return ('error', "cannot list a folder: $!");
-            push @stack, [$sub, $dsub, $inside, [$name, $d, $mode, @times]];
+            push @stack, [$sub, $dsub, $inside, [$name, $d, $mode, @x]];
             next;
         }
-        next unless defined $d;
         if (S_ISLNK($mode)) {
             my $target = readlink(at($s, $name)) // return ('error', "cannot read a link: $!");
             symlink($target, at($d, $name)) or return ('error', "cannot make a link: $!");
-            set_times(at($d, $name), @times);
-            next;
+            set_times(at($d, $name), @x);
         } elsif (S_ISFIFO($mode)) {
             POSIX::mkfifo(at($d, $name), 0600) or return ('error', "cannot make a FIFO: $!");
         } elsif (S_ISREG($mode)) {
@@ -158,10 +190,43 @@ sub walk {
             # Sockets and devices cannot be carried over (and devices cannot be made inside).
             next;
         }
-        chmod($mode & 01777, at($d, $name)) or return ('error', "cannot set a mode: $!");
-        set_times(at($d, $name), @times) or return ('error', "cannot set times: $!");
+        if (!S_ISLNK($mode)) {
+            chmod($mode & 01777, at($d, $name)) or return ('error', "cannot set a mode: $!");
+            set_times(at($d, $name), @x) or return ('error', "cannot set times: $!");
+        }
+        if ($how eq 'copy') {
+            my @made = stx(at($d, $name)) or return ('error', "cannot look at a copy: $!");
+            $copied{$made[0]} = "$made[3]:$made[4]:$stat[1]";
+        }
     }
     return ('ok', $total);
+}
+
+# Removes the entries of open folder $dir that are not among @$keep.
+sub prune {
+    my ($dir, $keep) = @_;
+    my %keep = map { $_ => 1 } @$keep;
+    my $here = names($dir) // return "cannot list a folder: $!";
+    for my $name (grep { !$keep{$_} } @$here) {
+        my @stat = lstat(at($dir, $name)) or return "cannot look at an entry: $!";
+        my $e = remove($dir, $name, $stat[2]);
+        return $e if defined $e;
+    }
+    return undef;
+}
+
+# Removes entry $name of open folder $dir, a folder with all it holds.
+sub remove {
+    my ($dir, $name, $mode) = @_;
+    if (S_ISDIR($mode)) {
+        sysopen(my $sub, at($dir, $name), O_RDONLY | O_DIRECTORY | O_NOFOLLOW) or return "cannot open a folder: $!";
+        my $e = clear($sub);
+        return $e if defined $e;
+        rmdir(at($dir, $name)) or return "cannot remove a folder: $!";
+    } else {
+        unlink(at($dir, $name)) or return "cannot remove an entry: $!";
+    }
+    return undef;
 }
 
 # Removes everything below $dir, by descriptor.
@@ -198,10 +263,10 @@ sub root_mode {
     my ($f, $t) = ('/proc/self/fd/' . fileno($from) . '/.', '/proc/self/fd/' . fileno($to) . '/.');
     my @stat = stat($f);
     chmod($stat[2] & 01777, $t);
-    set_times($t, times_of($f));
+    set_times($t, stx($f));
 }
 
-my ($in, $why) = walk($host, $box, $tree_bytes);
+my ($in, $why) = walk($host, $box, $tree_bytes, 'copy');
 if ($in eq 'error') {
     fail("cannot copy the tree in: $why");
 }
@@ -211,6 +276,8 @@ if ($in eq 'over' || full()) {
 }
 root_mode($host, $box);
 
+# bubblewrap's end interrupts the wait between two looks.
+$SIG{CHLD} = sub { };
 my $pid = fork();
 defined $pid or fail("cannot start bubblewrap: $!");
 if ($pid == 0) {
@@ -237,7 +304,7 @@ if ($filled) {
 } elsif (full()) {
     report('over after the run: the tree fills its file system');
 } else {
-    my ($r, $d) = walk($box, undef, $tree_bytes);
+    my ($r, $d) = walk($box, undef, $tree_bytes, 'measure');
     if ($r eq 'over') {
         report("over after the run: $d");
     } elsif ($r eq 'error') {
@@ -245,8 +312,7 @@ if ($filled) {
     } else {
         # Said first: a runner that kills the keeper from here on finds the tree half copied.
         report('copying back');
-        my $e = clear($host);
-        ($r, $d) = defined $e ? ('error', $e) : walk($box, $host, $tree_bytes);
+        ($r, $d) = walk($box, $host, $tree_bytes, 'sync');
         if ($r ne 'ok') {
             report("error cannot copy the tree back: $d");
         } else {

@@ -75,6 +75,32 @@ class KeeperTest extends InATree {
     }
 
     @Test
+    void onlyWhatTheRunChangedIsCopiedBackAndEveryChangeIs() throws Exception {
+        Files.writeString(Files.createDirectories(tree.resolve("moved/inside")).resolve("f"), "moved along");
+        Files.writeString(tree.resolve("same-size"), "aaaa");
+        Files.writeString(tree.resolve("untouched"), "as it was");
+        Files.writeString(tree.resolve("swapped"), "one");
+        Files.writeString(tree.resolve("other"), "two");
+        Object untouched = Files.getAttribute(tree.resolve("untouched"), "unix:ino");
+        RunRecord r = run(
+                "import os",
+                // The same size and times as before, other bytes: only the change time tells.
+                "st = os.stat('same-size')",
+                "open('same-size', 'r+').write('bbbb')",
+                "os.utime('same-size', ns=(st.st_atime_ns, st.st_mtime_ns))",
+                // A folder moved: what it holds keeps its change time, not its place.
+                "os.rename('moved', 'elsewhere')",
+                "os.rename('swapped', 'tmp'); os.rename('other', 'swapped'); os.rename('tmp', 'other')");
+        assertEquals(new RunOutcome.Exited(0), r.outcome(), r.stderr().text());
+        assertEquals("bbbb", Files.readString(tree.resolve("same-size")));
+        assertFalse(Files.exists(tree.resolve("moved")));
+        assertEquals("moved along", Files.readString(tree.resolve("elsewhere/inside/f")));
+        assertEquals("two", Files.readString(tree.resolve("swapped")));
+        assertEquals("one", Files.readString(tree.resolve("other")));
+        assertEquals(untouched, Files.getAttribute(tree.resolve("untouched"), "unix:ino"), "an unchanged file is kept");
+    }
+
+    @Test
     void linksInTheTreeAreCopiedAsLinksNeverFollowed() throws Exception {
         // A host folder the runner's copy could be led into by a link, if it followed one.
         Path host = Files.createDirectory(scratch.resolve("host"));
