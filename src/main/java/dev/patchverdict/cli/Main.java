@@ -25,6 +25,9 @@ public final class Main {
                 Path.of(""),
                 isTerminal(2),
                 isTerminal(1));
+        if (java.util.Arrays.asList(args).contains("behave")) {
+            stopRunsOnExit(ctx);
+        }
         System.exit(run(ctx, args));
     }
 
@@ -43,6 +46,20 @@ public final class Main {
         } catch (java.io.IOException | UnsupportedOperationException | SecurityException e) {
             return false;
         }
+    }
+
+    /**
+     * SIGTERM, SIGINT and SIGHUP make the JVM exit with 128 + the signal's number and run its
+     * shutdown hooks: this one stops a behave run still going (its sandbox killed and waited for,
+     * its scratch space removed) and says so in one line. A command that finished has nothing
+     * running, and the hook says nothing. Only a command line that may run behave loads it.
+     */
+    private static void stopRunsOnExit(CliContext ctx) {
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> dev.patchverdict.behave.Behave.stop().ifPresent(left -> {
+            ctx.err().println("patchverdict: behave: stopped before the end of the run; its processes were killed and "
+                    + (left.isEmpty() ? "its scratch space removed" : "cleanup left: " + String.join("; ", left)));
+            ctx.err().flush();
+        }), "behave-stop"));
     }
 
     /** Runs one command line with the given streams; returns the exit code, never calls exit. */
