@@ -1,5 +1,6 @@
 package dev.patchverdict.cli;
 
+import dev.patchverdict.text.Split;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.patchverdict.diff.Diagnostic;
@@ -128,7 +129,7 @@ final class DiffCommand implements Runnable {
         }
         Set<DiagnosticCode> allowed = new LinkedHashSet<>();
         for (String group : allow) {
-            for (String key : group.split(",")) {
+            for (String key : Split.on(group, ',')) {
                 if (key.isBlank()) {
                     continue;
                 }

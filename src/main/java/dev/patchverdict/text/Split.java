@@ -46,4 +46,27 @@ public final class Split {
         out.add(s.substring(from));
         return out.toArray(String[]::new);
     }
+
+    /** As {@code s.split("\\s+")}: fields between runs of blanks ({@link LinearPattern#isSpace}), a leading empty one kept, trailing ones dropped. */
+    public static String[] onBlanks(String s) {
+        List<String> out = new ArrayList<>();
+        int from = 0;
+        int i = 0;
+        while (i < s.length()) {
+            if (LinearPattern.isSpace(s.charAt(i))) {
+                int e = LinearPattern.skipSpace(s, i);
+                out.add(s.substring(from, i));
+                from = e;
+                i = e;
+            } else {
+                i++;
+            }
+        }
+        out.add(s.substring(from));
+        int n = out.size();
+        while (n > 0 && out.get(n - 1).isEmpty()) {
+            n--;
+        }
+        return s.isEmpty() ? new String[] {""} : out.subList(0, n).toArray(String[]::new);
+    }
 }

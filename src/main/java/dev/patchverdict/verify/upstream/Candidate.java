@@ -1,5 +1,6 @@
 package dev.patchverdict.verify.upstream;
 
+import dev.patchverdict.text.Split;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.patchverdict.verify.VerificationException;
@@ -33,7 +34,7 @@ public final class Candidate {
      * {@code ..} or resolves outside the root is refused.
      */
     public static Path resolve(Path root, String locator) throws VerificationException {
-        if (locator.isEmpty() || locator.startsWith("/") || List.of(locator.split("/", -1)).contains("..")) {
+        if (locator.isEmpty() || locator.startsWith("/") || List.of(Split.all(locator, '/')).contains("..")) {
             throw new VerificationException("unsafe candidate locator: " + PyStr.repr(locator));
         }
         Path resolvedRoot = PyPaths.resolve(root);
