@@ -85,6 +85,24 @@ public final class SafeText {
         return escape(s, style, true);
     }
 
+    /**
+     * The text for Markdown (a GitHub step summary, a table cell): escaped as {@link #escape(String)}, and every
+     * ASCII punctuation character backslash-escaped, which CommonMark shows as itself, so no name can make a link,
+     * an image, HTML, emphasis, code or a table column.
+     */
+    public static String markdown(String s) {
+        String e = escape(s);
+        StringBuilder sb = new StringBuilder(e.length() + 16);
+        for (int i = 0; i < e.length(); i++) {
+            char c = e.charAt(i);
+            if (c >= 0x21 && c <= 0x2f || c >= 0x3a && c <= 0x40 || c >= 0x5b && c <= 0x60 || c >= 0x7b && c <= 0x7e) {
+                sb.append('\\');
+            }
+            sb.append(c);
+        }
+        return sb.toString();
+    }
+
     private static String escape(String s, Style style, boolean keepLines) {
         StringBuilder sb = null;
         for (int i = 0; i < s.length(); ) {

@@ -1,5 +1,6 @@
 package dev.patchverdict.verify.upstream;
 
+import java.nio.file.InvalidPathException;
 import dev.patchverdict.text.Split;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -38,7 +39,13 @@ public final class Candidate {
             throw new VerificationException("unsafe candidate locator: " + PyStr.repr(locator));
         }
         Path resolvedRoot = PyPaths.resolve(root);
-        Path path = PyPaths.resolve(resolvedRoot.resolve(locator));
+        Path path;
+        try {
+            path = PyPaths.resolve(resolvedRoot.resolve(locator));
+        } catch (InvalidPathException e) {
+            // A NUL: no file can have that name; as unsafe as a climbing locator, and said the same way.
+            throw new VerificationException("unsafe candidate locator: " + PyStr.repr(locator));
+        }
         if (!path.startsWith(resolvedRoot)) {
             throw new VerificationException("candidate locator escapes candidate root: " + locator);
         }
