@@ -10,7 +10,7 @@ set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/.." && pwd)"
 baseline=""
-limit=60
+limit=30
 while [[ $# -gt 0 ]]; do
     case "$1" in
         --baseline) baseline="$2"; shift 2 ;;
@@ -55,8 +55,8 @@ echo "Trick detectors on doubling pathological inputs (best of 3 searches, readi
 printf '%-14s %9s %11s %11s %7s' "case" "N" "bytes" "this ms" "ratio"
 [[ -n "$cp_old" ]] && printf ' %13s' "baseline ms"
 echo
-for spec in "spaces-return 131072 2097152" "spaces-assert 131072 2097152" "spaces-python 131072 2097152" \
-            "open-equals 5000 80000" "nested-eq 500 8000"; do
+for spec in "spaces-return 8192 2097152" "spaces-assert 8192 2097152" "spaces-python 8192 2097152" \
+            "open-equals 1250 80000" "nested-eq 250 8000"; do
     read -r kind from to <<<"$spec"
     prev=""; old_dead=""
     for ((n = from; n <= to; n *= 2)); do

@@ -25,21 +25,12 @@ final class Spans {
 
     private static final String[] COMPARISONS = {"==", "!=", "<=", ">=", "<", ">"};
 
-    /** {@code (?<![<>=!\-])(==|!=|<=|>=|<|>)(?![<>=])}. */
-    static List<Span> comparisons(String s) {
+    /** Successive matches as java.util.regex's find gives them: the match at each place, or the next place on. */
+    private static List<Span> successive(String s, java.util.function.IntFunction<Span> at) {
         List<Span> out = new ArrayList<>();
         int i = 0;
         while (i < s.length()) {
-            Span m = null;
-            if (i == 0 || "<>=!-".indexOf(s.charAt(i - 1)) < 0) {
-                for (String op : COMPARISONS) {
-                    int e = i + op.length();
-                    if (s.startsWith(op, i) && (e == s.length() || "<>=".indexOf(s.charAt(e)) < 0)) {
-                        m = new Span(i, e);
-                        break;
-                    }
-                }
-            }
+            Span m = at.apply(i);
             if (m != null) {
                 out.add(m);
                 i = m.end();
@@ -50,34 +41,37 @@ final class Spans {
         return out;
     }
 
+    /** {@code (?<![<>=!\-])(==|!=|<=|>=|<|>)(?![<>=])}. */
+    static List<Span> comparisons(String s) {
+        return successive(s, i -> {
+            if (i > 0 && "<>=!-".indexOf(s.charAt(i - 1)) >= 0) {
+                return null;
+            }
+            for (String op : COMPARISONS) {
+                int e = i + op.length();
+                if (s.startsWith(op, i) && (e == s.length() || "<>=".indexOf(s.charAt(e)) < 0)) {
+                    return new Span(i, e);
+                }
+            }
+            return null;
+        });
+    }
+
     private static final String[] BOOLEAN_WORDS = {"true", "false", "True", "False", "and", "or"};
 
     /** {@code \b(true|false|True|False|and|or)\b|&&|\|\|}. */
     static List<Span> booleans(String s) {
-        List<Span> out = new ArrayList<>();
-        int i = 0;
-        while (i < s.length()) {
-            Span m = null;
+        return successive(s, i -> {
             if (i == 0 || !word(s.charAt(i - 1))) {
                 for (String w : BOOLEAN_WORDS) {
                     int e = i + w.length();
                     if (s.startsWith(w, i) && (e == s.length() || !word(s.charAt(e)))) {
-                        m = new Span(i, e);
-                        break;
+                        return new Span(i, e);
                     }
                 }
             }
-            if (m == null && (s.startsWith("&&", i) || s.startsWith("||", i))) {
-                m = new Span(i, i + 2);
-            }
-            if (m != null) {
-                out.add(m);
-                i = m.end();
-            } else {
-                i++;
-            }
-        }
-        return out;
+            return s.startsWith("&&", i) || s.startsWith("||", i) ? new Span(i, i + 2) : null;
+        });
     }
 
     private static boolean operandEnd(char c) {
