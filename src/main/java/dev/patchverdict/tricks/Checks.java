@@ -273,7 +273,6 @@ final class Checks {
 
     // ---- equality ----------------------------------------------------------------------------------------------
 
-    static final Pattern PY_EQ = LinearPattern.compile("^(\\s*)(async\\s+)?def\\s+(__eq__|__ne__)\\s*\\(");
     static final Pattern PY_EQ_LAMBDA = LinearPattern.compile("\\b__eq__\\s*=\\s*lambda\\b[^:]*:\\s*True\\s*$"
             + "|\\b__ne__\\s*=\\s*lambda\\b[^:]*:\\s*False\\s*$");
     static final Pattern BRACE_EQ = LinearPattern.compile(
@@ -302,13 +301,13 @@ final class Checks {
                     continue;
                 }
                 if (lang == Lang.PYTHON) {
-                    if (l.kind() == LineKind.ADDED && PY_EQ_LAMBDA.matcher(code).find()) {
+                    if (l.kind() == LineKind.ADDED && code.contains("lambda") && PY_EQ_LAMBDA.matcher(code).find()) {
                         lambdas.put(i, code);
                         continue;
                     }
-                    Matcher m = PY_EQ.matcher(code);
-                    if (m.find()) {
-                        pyDefs.add(new EqualityBodies.PyDef(i, m.group(1).length(), m.group(3).equals("__eq__")));
+                    Scans.EqDef d = Scans.pythonEqDef(code);
+                    if (d != null) {
+                        pyDefs.add(new EqualityBodies.PyDef(i, d.indent(), d.name().equals("__eq__")));
                     }
                 } else if (BRACE_EQ.matcher(code).find()) {
                     braceDefs.add(i);

@@ -251,4 +251,27 @@ final class Scans {
             }
         }
     }
+
+    /** A Python equality def: its indentation (blanks before it) and which method, {@code __eq__} or {@code __ne__}. */
+    record EqDef(int indent, String name) {}
+
+    /** What {@code ^(\s*)(async\s+)?def\s+(__eq__|__ne__)\s*\(} finds (group 1's length and group 3), or null. */
+    static EqDef pythonEqDef(String s) {
+        int n = s.length();
+        int indent = skipSpace(s, 0);
+        int p = indent;
+        if (s.startsWith("async", p) && p + 5 < n && isSpace(s.charAt(p + 5))) {
+            p = skipSpace(s, p + 5);
+        }
+        if (!s.startsWith("def", p) || p + 3 >= n || !isSpace(s.charAt(p + 3))) {
+            return null;
+        }
+        p = skipSpace(s, p + 3);
+        String name = s.startsWith("__eq__", p) ? "__eq__" : s.startsWith("__ne__", p) ? "__ne__" : null;
+        if (name == null) {
+            return null;
+        }
+        p = skipSpace(s, p + 6);
+        return p < n && s.charAt(p) == '(' ? new EqDef(indent, name) : null;
+    }
 }

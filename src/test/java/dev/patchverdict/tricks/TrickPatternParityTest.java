@@ -146,8 +146,8 @@ class TrickPatternParityTest {
             return m.find() ? List.of(m.group(1), m.group(3)) : List.of();
         });
         NEW.put("PY_EQ", s -> {
-            com.google.re2j.Matcher m = Checks.PY_EQ.matcher(s);
-            return m.find() ? List.of(m.group(1), m.group(3)) : List.of();
+            Scans.EqDef d = Scans.pythonEqDef(s);
+            return d == null ? List.of() : List.of(s.substring(0, d.indent()), d.name());
         });
         OLD.put("PY_RETURN", s -> {
             Matcher m = PY_RETURN.matcher(s);
