@@ -85,17 +85,22 @@ public final class SafeText {
         return escape(s, style, true);
     }
 
+    /** The characters that start Markdown inside a line (links, images, HTML, entities, code, emphasis, cells, autolinks). */
+    private static final String MARKDOWN = "\\`*_{}[]<>()#+!|~&:@";
+
     /**
-     * The text for Markdown (a GitHub step summary, a table cell): escaped as {@link #escape(String)}, and every
-     * ASCII punctuation character backslash-escaped, which CommonMark shows as itself, so no name can make a link,
-     * an image, HTML, emphasis, code or a table column.
+     * The text for Markdown inside a line (a GitHub step summary's table cell): escaped as {@link #escape(String)},
+     * then each character that could start a link, an image, HTML, an entity, code, emphasis, a table column or an
+     * autolink ({@code https:}, {@code user@host}, the dot of {@code www.}) backslash-escaped, which CommonMark
+     * shows as the character itself. Names keep their hyphens, dots and slashes as they are.
      */
     public static String markdown(String s) {
         String e = escape(s);
         StringBuilder sb = new StringBuilder(e.length() + 16);
         for (int i = 0; i < e.length(); i++) {
             char c = e.charAt(i);
-            if (c >= 0x21 && c <= 0x2f || c >= 0x3a && c <= 0x40 || c >= 0x5b && c <= 0x60 || c >= 0x7b && c <= 0x7e) {
+            boolean www = c == '.' && i >= 3 && e.regionMatches(true, i - 3, "www", 0, 3);
+            if (MARKDOWN.indexOf(c) >= 0 || www) {
                 sb.append('\\');
             }
             sb.append(c);
