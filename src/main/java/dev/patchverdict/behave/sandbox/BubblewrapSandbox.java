@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.behave.sandbox;
 
+import dev.patchverdict.text.LinearPattern;
 import dev.patchverdict.fs.Containment;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -280,7 +281,8 @@ public final class BubblewrapSandbox implements Sandbox {
             if (v.exitCode().orElse(-1) != 0) {
                 return Optional.of(tools.bwrap().get() + " --version failed");
             }
-            version = text.replaceFirst("^bubblewrap\\s+", "");
+            version = text.startsWith("bubblewrap") && text.length() > 10 && LinearPattern.isSpace(text.charAt(10))
+                    ? text.substring(LinearPattern.skipSpace(text, 10)) : text;
             Path tree = Files.createTempDirectory(scratch, "probe");
             RunRecord r = run(new RunRequest(tree, ".", List.of("true"), Map.of(), Duration.ofSeconds(10),
                     new SandboxLimits(10, 5, 64, 4096, 4096)));
