@@ -73,7 +73,7 @@ public final class BehaviouralRunner {
         List<String> leftovers = new ArrayList<>();
         Optional<String> noSandbox = sandbox.unavailableReason();
         Path base = trees.export(repo, commit, "base");
-        Path patched = trees.export(repo, commit, "patched");
+        Path patched = trees.exportBlobs(repo, commit, "patched");
         GitTrees.ApplyOutcome applied = noSandbox.isPresent()
                 ? new GitTrees.ApplyOutcome.Undecided("no sandbox to apply it in")
                 : apply(patched, patchFile, plan.sandbox());
@@ -94,7 +94,8 @@ public final class BehaviouralRunner {
                     "git apply did not reach an outcome: " + u.why()));
         } else {
             levels.put(Level.APPLIES, LevelResult.of(Level.APPLIES, Verdict.PROVEN,
-                    "the candidate applies to " + commit + " with git apply (no fuzz, no three-way merge, no rejects)"));
+                    "the candidate applies to " + commit + " with git apply (no fuzz, no three-way merge, no rejects),"
+                            + " checked out as the merged commit is"));
         }
 
         List<CheckResult> results = new ArrayList<>();
@@ -148,27 +149,37 @@ public final class BehaviouralRunner {
     private static final String PATCH_INPUT = "candidate.patch";
 
     /**
-     * Applies the candidate with plain git apply inside the sandbox: the host's files are not
-     * there to be copied from, and the tree has no .git whose configuration git could honour. Git
-     * reads no system or global configuration either.
+     * Applies the candidate with plain git apply inside the sandbox, to a tree holding the base's
+     * stored bytes: the host's files are not there to be copied from, and the tree has no .git
+     * whose configuration git could honour. Git reads no system or global configuration either.
+     * The applied tree is then checked out as the merged commit would be ({@link MergedCheckout}),
+     * so the attributes the candidate adds or changes act on what the checks run.
      */
     GitTrees.ApplyOutcome apply(Path tree, Path patch, SandboxLimits plan) throws BehaveException {
         SandboxLimits limits = new SandboxLimits(APPLY_WALL_SECONDS, APPLY_CPU_SECONDS, APPLY_MEMORY_MB,
                 APPLY_OUTPUT_BYTES, plan.fileSizeBytes());
-        Map<String, String> env = Map.of("PATH", "/usr/bin:/bin", "LC_ALL", "C", "HOME", "/tmp",
-                "GIT_CONFIG_NOSYSTEM", "1", "GIT_CONFIG_GLOBAL", "/dev/null", "GIT_CEILING_DIRECTORIES", "/",
-                "GIT_TERMINAL_PROMPT", "0");
         RunRecord r = run(new RunRequest(tree, ".", List.of("git", "-c", "core.symlinks=true", "-c",
-                "core.autocrlf=false", "apply", "--", RunRequest.INPUT_MOUNT + "/" + PATCH_INPUT), env,
+                "core.autocrlf=false", "apply", "--", RunRequest.INPUT_MOUNT + "/" + PATCH_INPUT), MergedCheckout.GIT_ENV,
                 limits.wall(), limits, Map.of(PATCH_INPUT, patch)));
-        if (r.outcome().exitedWith(0)) {
-            return new GitTrees.ApplyOutcome.Applied();
-        }
-        if (r.outcome() instanceof RunOutcome.Exited) {
-            String why = Excerpts.clipLines(SafeText.escapeKeepingLines(r.stderr().text().strip(), REPORT), Excerpts.BLOCK / 4);
+        if (r.outcome() instanceof RunOutcome.Exited && !r.outcome().exitedWith(0)) {
+            String why = excerpt(r);
             return new GitTrees.ApplyOutcome.Refused(why.isEmpty() ? "git apply failed" : why);
         }
-        return new GitTrees.ApplyOutcome.Undecided("git apply " + r.outcome().describe());
+        if (!r.outcome().exitedWith(0)) {
+            return new GitTrees.ApplyOutcome.Undecided("git apply " + r.outcome().describe());
+        }
+        RunRecord c = run(new RunRequest(tree, ".", MergedCheckout.argv(), MergedCheckout.GIT_ENV, limits.wall(), limits));
+        if (c.outcome().exitedWith(0)) {
+            return new GitTrees.ApplyOutcome.Applied();
+        }
+        String why = excerpt(c);
+        return new GitTrees.ApplyOutcome.Undecided("the merged tree could not be checked out as git checks it out ("
+                + c.outcome().describe() + (why.isEmpty() ? "" : ": " + why) + ")");
+    }
+
+    /** A run's standard error as a short, escaped excerpt for a reason. */
+    private static String excerpt(RunRecord r) {
+        return Excerpts.clipLines(SafeText.escapeKeepingLines(r.stderr().text().strip(), REPORT), Excerpts.BLOCK / 4);
     }
 
     private RunRecord run(RunRequest request) throws BehaveException {
@@ -391,7 +402,7 @@ public final class BehaviouralRunner {
                     "no mutant can be made from the candidate's added lines");
         }
         if (spec.build().isPresent()) {
-            Path tree = trees.export(repo, commit, "build-check");
+            Path tree = trees.exportBlobs(repo, commit, "build-check");
             apply(tree, patchFile, plan.sandbox());
             RunRecord b = run(spec.build().get().request(tree, plan.sandbox()));
             ScratchSpace.delete(tree).ifPresent(leftovers::add);
@@ -432,7 +443,7 @@ public final class BehaviouralRunner {
         } catch (IOException e) {
             throw new BehaveException(patchFile.toString(), "cannot write a mutant: " + IoMessages.describe(e), e);
         }
-        Path tree = trees.export(repo, commit, "mutant-" + m.id());
+        Path tree = trees.exportBlobs(repo, commit, "mutant-" + m.id());
         try {
             GitTrees.ApplyOutcome a = apply(tree, patchFile, plan.sandbox());
             if (a instanceof GitTrees.ApplyOutcome.Refused r) {
