@@ -396,7 +396,12 @@ public final class BehaviouralRunner {
             return new AdequacyResult(spec, List.of(), OptionalDouble.empty(),
                     "no reproduction or contract checks are declared to kill mutants with");
         }
-        List<Mutants.Mutant> mutants = Mutants.generate(patch, spec.operators(), spec.maxMutants());
+        Mutants.Generated generated = Mutants.generate(patch, spec.operators(), spec.maxMutants());
+        if (generated.refused().isPresent()) {
+            return new AdequacyResult(spec, List.of(), OptionalDouble.empty(),
+                    "the candidate cannot be mutated: " + generated.refused().get());
+        }
+        List<Mutants.Mutant> mutants = generated.mutants();
         if (mutants.isEmpty()) {
             return new AdequacyResult(spec, List.of(), OptionalDouble.empty(),
                     "no mutant can be made from the candidate's added lines");
