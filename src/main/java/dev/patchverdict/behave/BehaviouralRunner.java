@@ -6,6 +6,7 @@ import dev.patchverdict.behave.judge.CheckResult;
 import dev.patchverdict.behave.judge.Comparison;
 import dev.patchverdict.behave.judge.Equivalences;
 import dev.patchverdict.behave.judge.Evaluation;
+import dev.patchverdict.behave.judge.JudgeDeadline;
 import dev.patchverdict.behave.judge.LabelledComparison;
 import dev.patchverdict.behave.judge.Level;
 import dev.patchverdict.behave.judge.LevelResult;
@@ -45,6 +46,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.function.LongSupplier;
 
 /**
  * Runs a behavioural plan against a candidate and judges it from execution evidence alone: exit
@@ -57,11 +59,18 @@ public final class BehaviouralRunner {
     private final Sandbox sandbox;
     private final GitTrees trees;
     private final Path scratch;
+    private final LongSupplier nanoTime;
 
     public BehaviouralRunner(Sandbox sandbox, GitTrees trees, Path scratch) {
+        this(sandbox, trees, scratch, System::nanoTime);
+    }
+
+    /** {@code nanoTime} is the monotonic clock judging is timed by (see {@link JudgeDeadline}). */
+    public BehaviouralRunner(Sandbox sandbox, GitTrees trees, Path scratch, LongSupplier nanoTime) {
         this.sandbox = sandbox;
         this.trees = trees;
         this.scratch = scratch;
+        this.nanoTime = nanoTime;
     }
 
     /**
@@ -195,11 +204,22 @@ public final class BehaviouralRunner {
         Optional<RunRecord> baseRun = check.runsOnBase()
                 ? Optional.of(run(check.command().request(base, limits))) : Optional.empty();
         RunRecord patchedRun = run(check.command().request(patched, limits));
-        return judge(check, baseRun, patchedRun);
+        return judge(check, baseRun, patchedRun, deadline(check, limits, patchedRun));
+    }
+
+    /** Judging a run counts against its wall limit: it gets what the run left of it. */
+    private JudgeDeadline deadline(CheckSpec check, SandboxLimits limits, RunRecord run) {
+        return JudgeDeadline.after(check.command().timeout(limits).minus(run.duration()), nanoTime);
     }
 
     /** The verdict of one check from its runs. */
     public static CheckResult judge(CheckSpec check, Optional<RunRecord> baseRun, RunRecord patchedRun) {
+        return judge(check, baseRun, patchedRun, JudgeDeadline.NONE);
+    }
+
+    /** As {@link #judge(CheckSpec, Optional, RunRecord)}, comparisons not decided past {@code deadline}. */
+    public static CheckResult judge(CheckSpec check, Optional<RunRecord> baseRun, RunRecord patchedRun,
+            JudgeDeadline deadline) {
         Judgement j = new Judgement();
         List<LabelledComparison> comparisons = new ArrayList<>();
         int pass = check.expectedExitCode();
@@ -207,7 +227,7 @@ public final class BehaviouralRunner {
         boolean patchedPassed = after.exitedWith(pass);
         switch (check.kind()) {
             case REPRODUCTION -> judgeReproductionBase(check, baseRun.orElseThrow(), j);
-            case PRESERVE -> judgePreserveBase(check, baseRun.orElseThrow(), j, comparisons);
+            case PRESERVE -> judgePreserveBase(check, baseRun.orElseThrow(), j, comparisons, deadline);
             case CONTRACT -> { }
         }
         if (!after.reachedOutcome()) {
@@ -218,12 +238,12 @@ public final class BehaviouralRunner {
             j.add(Verdict.PROVEN, "with the patch it exited with status " + pass);
         }
         if (check.kind() == CheckKind.PRESERVE && patchedPassed && baseRun.orElseThrow().outcome().exitedWith(pass)) {
-            Comparison c = compare(check.equivalence(), baseRun.get().stdout(), patchedRun.stdout());
+            Comparison c = compare(check.equivalence(), baseRun.get().stdout(), patchedRun.stdout(), deadline);
             comparisons.add(new LabelledComparison("stdout, base vs patched", c));
             j.add(c.verdict(), "stdout, base vs patched: " + c.describe());
         }
         if (patchedPassed && check.expectStdout().isPresent()) {
-            LabelledComparison c = expectation(check.expectStdout().get(), patchedRun, "stdout with the patch");
+            LabelledComparison c = expectation(check.expectStdout().get(), patchedRun, "stdout with the patch", deadline);
             comparisons.add(c);
             boolean expectationFailsOnBase = comparisons.stream()
                     .anyMatch(x -> x.subject().equals(BASE_EXPECTATION) && x.comparison().verdict() != Verdict.PROVEN);
@@ -281,7 +301,7 @@ public final class BehaviouralRunner {
     }
 
     private static void judgePreserveBase(CheckSpec check, RunRecord baseRun, Judgement j,
-            List<LabelledComparison> comparisons) {
+            List<LabelledComparison> comparisons, JudgeDeadline deadline) {
         RunOutcome before = baseRun.outcome();
         int pass = check.expectedExitCode();
         if (!before.reachedOutcome()) {
@@ -295,7 +315,7 @@ public final class BehaviouralRunner {
         }
         j.add(Verdict.PROVEN, "on the base it exited with status " + pass);
         if (check.expectStdout().isPresent()) {
-            LabelledComparison c = expectation(check.expectStdout().get(), baseRun, BASE_EXPECTATION);
+            LabelledComparison c = expectation(check.expectStdout().get(), baseRun, BASE_EXPECTATION, deadline);
             comparisons.add(c);
             // The plan's expectation failing on the base is the plan's problem, not the candidate's.
             j.add(c.comparison().verdict() == Verdict.REFUTED ? Verdict.UNVERIFIED : c.comparison().verdict(),
@@ -303,20 +323,21 @@ public final class BehaviouralRunner {
         }
     }
 
-    private static LabelledComparison expectation(OutputExpectation e, RunRecord run, String subject) {
+    private static LabelledComparison expectation(OutputExpectation e, RunRecord run, String subject,
+            JudgeDeadline deadline) {
         byte[] body = e.body().getBytes(StandardCharsets.UTF_8);
         return new LabelledComparison(subject, compare(e.equivalence(), CapturedOutput.of(body, body.length),
-                run.stdout()));
+                run.stdout(), deadline));
     }
 
     /** Truncated output cannot be compared: the part that was not kept might differ. */
-    static Comparison compare(Equivalence eq, CapturedOutput expected, CapturedOutput observed) {
+    static Comparison compare(Equivalence eq, CapturedOutput expected, CapturedOutput observed, JudgeDeadline deadline) {
         if (expected.truncated() || observed.truncated()) {
             CapturedOutput t = expected.truncated() ? expected : observed;
             return new Comparison.Undecidable(eq.operator(), "stdout was cut at the output cap (" + t.length()
                     + " of " + t.totalBytes() + " bytes kept)");
         }
-        return Equivalences.compare(eq, expected.bytes(), observed.bytes());
+        return Equivalences.compare(eq, expected.bytes(), observed.bytes(), deadline);
     }
 
     private static LevelResult executes(List<CheckResult> results, String notRunWhy) {
@@ -468,7 +489,7 @@ public final class BehaviouralRunner {
                 if (r.outcome() instanceof RunOutcome.NotRun n) {
                     return new MutantResult.NotViable(m, "could not be run: " + n.reason());
                 }
-                Optional<String> failure = failureOnMutant(check, r);
+                Optional<String> failure = failureOnMutant(check, r, deadline(check, plan.sandbox(), r));
                 if (failure.isPresent()) {
                     return new MutantResult.Killed(m, check.id(), failure.get());
                 }
@@ -480,12 +501,12 @@ public final class BehaviouralRunner {
     }
 
     /** Why a check does not pass on a mutant: status, expected stdout, or witness. */
-    private static Optional<String> failureOnMutant(CheckSpec check, RunRecord r) {
+    private static Optional<String> failureOnMutant(CheckSpec check, RunRecord r, JudgeDeadline deadline) {
         if (!r.outcome().exitedWith(check.expectedExitCode())) {
             return Optional.of(r.outcome().describe());
         }
         if (check.expectStdout().isPresent()) {
-            LabelledComparison c = expectation(check.expectStdout().get(), r, "stdout");
+            LabelledComparison c = expectation(check.expectStdout().get(), r, "stdout", deadline);
             if (!(c.comparison() instanceof Comparison.Equivalent)) {
                 return Optional.of("stdout " + c.comparison().describe());
             }

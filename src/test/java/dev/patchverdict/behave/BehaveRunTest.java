@@ -370,6 +370,18 @@ class BehaveRunTest {
     }
 
     @Test
+    void anOutputNumberPastEveryBoundFailsItsCheckAndTheRunEndsWithAResult() throws Exception {
+        ArrayNode checks = standardChecks();
+        ObjectNode huge = python("prints-huge", "contract", "import calc; print('1e999999999' if calc.add(2, 3) == 5 else 0)");
+        huge.putObject("expect_stdout").put("operator", "tolerant").put("body", "1\n")
+                .putObject("options").put("rel_tol", 1e-9);
+        checks.add(huge);
+        Behave.Outcome o = fixture(CALC_FIXED, checks).run();
+        assertEquals(Verdict.REFUTED, o.verdict(), o.report());
+        assertEquals("REFUTED", check(written(), "prints-huge").get("verdict").textValue());
+    }
+
+    @Test
     void aHugeOutputTokenLeavesASmallResultThatValidates() throws Exception {
         ArrayNode checks = standardChecks();
         ObjectNode big = python("big-token", "contract", "print('1' * 1200000)");

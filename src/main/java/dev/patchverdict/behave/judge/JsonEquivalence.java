@@ -20,14 +20,12 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.regex.Pattern;
 
 /** The JSON-aware comparisons behind {@code canonical} and {@code tolerant}. */
 final class JsonEquivalence {
     /** Outputs may be as large as the output cap, so the document limit follows it. */
     private static final StrictJson JSON = new StrictJson(
             new JsonLimits(256, (int) SandboxLimits.MAX_OUTPUT_BYTES, SandboxLimits.MAX_OUTPUT_BYTES + 1, 10_000));
-    private static final Pattern NUMBER = Pattern.compile("[-+]?(\\d+\\.?\\d*|\\.\\d+)([eE][-+]?\\d+)?");
 
     /** What counts as equal. Tolerances of zero with {@code tolerant == false} mean exact numbers. */
     record Rules(Set<String> ignoreKeys, boolean stripWhitespace, boolean normaliseNumbers, double absTol,
@@ -41,6 +39,10 @@ final class JsonEquivalence {
     private JsonEquivalence() {}
 
     static Comparison compare(String operator, byte[] expected, byte[] observed, Rules rules) {
+        return compare(operator, expected, observed, rules, new JudgeDeadline.Work(JudgeDeadline.NONE));
+    }
+
+    static Comparison compare(String operator, byte[] expected, byte[] observed, Rules rules, JudgeDeadline.Work work) {
         JsonNode a;
         try {
             a = JSON.read(expected);
@@ -52,38 +54,45 @@ final class JsonEquivalence {
             b = JSON.read(observed);
         } catch (JsonInputException e) {
             return new Comparison.Different(operator, "the whole document (observed is not JSON: " + e.getMessage()
-                    + ")", TextDiff.unified(TextDiff.lines(utf8(expected)), TextDiff.lines(utf8(observed))));
+                    + ")", TextDiff.unified(TextDiff.lines(utf8(expected)), TextDiff.lines(utf8(observed)), work));
         }
-        return compareTrees(operator, a, b, rules);
+        return compareTrees(operator, a, b, rules, work);
     }
 
     static Comparison compareTolerant(String operator, byte[] expected, byte[] observed, double abs, double rel) {
+        return compareTolerant(operator, expected, observed, abs, rel, new JudgeDeadline.Work(JudgeDeadline.NONE));
+    }
+
+    static Comparison compareTolerant(String operator, byte[] expected, byte[] observed, double abs, double rel,
+            JudgeDeadline.Work work) {
         Rules rules = new Rules(Set.of(), false, true, abs, rel, true);
         Optional<JsonNode> a = tryJson(expected);
         Optional<JsonNode> b = tryJson(observed);
         if (a.isPresent() && b.isPresent()) {
-            return compareTrees(operator, a.get(), b.get(), rules);
+            return compareTrees(operator, a.get(), b.get(), rules, work);
         }
         boolean text = Bytes.validUtf8(expected) && Bytes.validUtf8(observed);
         List<String> la = TextDiff.lines(Bytes.decode(expected, text));
         List<String> lb = TextDiff.lines(Bytes.decode(observed, text));
         for (int i = 0; i < Math.max(la.size(), lb.size()); i++) {
+            work.step();
             if (i >= la.size() || i >= lb.size()) {
                 return new Comparison.Different(operator, "line " + (i + 1)
                         + (i >= lb.size() ? " (observed ends early)" : " (observed has extra lines)"),
-                        TextDiff.unified(la, lb));
+                        TextDiff.unified(la, lb, work));
             }
-            String[] ta = tokens(la.get(i));
-            String[] tb = tokens(lb.get(i));
-            for (int k = 0; k < Math.max(ta.length, tb.length); k++) {
-                if (k >= ta.length || k >= tb.length) {
+            List<String> ta = tokens(la.get(i));
+            List<String> tb = tokens(lb.get(i));
+            for (int k = 0; k < Math.max(ta.size(), tb.size()); k++) {
+                work.step();
+                if (k >= ta.size() || k >= tb.size()) {
                     return new Comparison.Different(operator, "line " + (i + 1) + " (token counts differ)",
-                            TextDiff.unified(la, lb));
+                            TextDiff.unified(la, lb, work));
                 }
-                if (!tokenEqual(ta[k], tb[k], rules)) {
+                if (!tokenEqual(ta.get(k), tb.get(k), rules)) {
                     return new Comparison.Different(operator, "line " + (i + 1) + ", token " + (k + 1)
-                            + " (expected \"" + SafeText.escape(ta[k], REPORT) + "\", observed \""
-                            + SafeText.escape(tb[k], REPORT) + "\")", TextDiff.unified(la, lb));
+                            + " (expected \"" + SafeText.escape(ta.get(k), REPORT) + "\", observed \""
+                            + SafeText.escape(tb.get(k), REPORT) + "\")", TextDiff.unified(la, lb, work));
                 }
             }
         }
@@ -91,21 +100,36 @@ final class JsonEquivalence {
     }
 
     /**
-     * Alternating runs of whitespace and of other characters, whitespace kept: only numbers are
+     * Alternating runs of whitespace ({@code \\s}: space, tab, line feed, vertical tab, form feed,
+     * carriage return) and of other characters, whitespace kept, in one pass: only numbers are
      * compared with tolerance, so the spacing between them must match exactly like any other text.
      */
-    private static String[] tokens(String line) {
-        return line.isEmpty() ? new String[0] : line.split("(?<=\\s)(?=\\S)|(?<=\\S)(?=\\s)");
+    static List<String> tokens(String line) {
+        List<String> out = new ArrayList<>();
+        int start = 0;
+        for (int i = 1; i <= line.length(); i++) {
+            if (i == line.length() || space(line.charAt(i)) != space(line.charAt(i - 1))) {
+                out.add(line.substring(start, i));
+                start = i;
+            }
+        }
+        return out;
     }
 
+    private static boolean space(char c) {
+        return c == ' ' || c == '\t' || c == '\n' || c == 0x0B || c == '\f' || c == '\r';
+    }
+
+    /**
+     * Equal text, or two numbers close under the rules. A number too large to compute with
+     * ({@link DecimalToken}) equals only its own text.
+     */
     private static boolean tokenEqual(String a, String b, Rules rules) {
         if (a.equals(b)) {
             return true;
         }
-        if (NUMBER.matcher(a).matches() && NUMBER.matcher(b).matches()) {
-            return close(new BigDecimal(a), new BigDecimal(b), rules);
-        }
-        return false;
+        return DecimalToken.read(a) instanceof DecimalToken.Bounded x && DecimalToken.read(b) instanceof DecimalToken.Bounded y
+                && close(x.value(), y.value(), rules);
     }
 
     private static Optional<JsonNode> tryJson(byte[] bytes) {
@@ -116,18 +140,27 @@ final class JsonEquivalence {
         }
     }
 
-    private static Comparison compareTrees(String operator, JsonNode a, JsonNode b, Rules rules) {
-        Optional<String> d = firstDifference(a, b, "", rules);
+    private static Comparison compareTrees(String operator, JsonNode a, JsonNode b, Rules rules, JudgeDeadline.Work work) {
+        Optional<String> d = firstDifference(a, b, "", rules, work);
         if (d.isEmpty()) {
             return new Comparison.Equivalent(operator);
         }
+        if (work.passed()) {
+            return new Comparison.Different(operator, d.get(), TextDiff.unified(List.of(), List.of(), work));
+        }
         List<String> pa = TextDiff.lines(pretty(normalise(a, rules)));
         List<String> pb = TextDiff.lines(pretty(normalise(b, rules)));
-        return new Comparison.Different(operator, d.get(), TextDiff.unified(pa, pb));
+        return new Comparison.Different(operator, d.get(), TextDiff.unified(pa, pb, work));
     }
 
     /** The JSON pointer of the first difference in document order (keys in code-point order). */
     static Optional<String> firstDifference(JsonNode a, JsonNode b, String pointer, Rules rules) {
+        return firstDifference(a, b, pointer, rules, new JudgeDeadline.Work(JudgeDeadline.NONE));
+    }
+
+    private static Optional<String> firstDifference(JsonNode a, JsonNode b, String pointer, Rules rules,
+            JudgeDeadline.Work work) {
+        work.step();
         String at = "JSON path " + (pointer.isEmpty() ? "/" : pointer);
         if (a.isObject() && b.isObject()) {
             TreeSet<String> keys = new TreeSet<>(CanonicalJson::compareCodePoints);
@@ -144,7 +177,7 @@ final class JsonEquivalence {
                 if (!b.has(k)) {
                     return Optional.of("JSON path " + child + " (expected, missing in observed)");
                 }
-                Optional<String> d = firstDifference(a.get(k), b.get(k), child, rules);
+                Optional<String> d = firstDifference(a.get(k), b.get(k), child, rules, work);
                 if (d.isPresent()) {
                     return d;
                 }
@@ -153,7 +186,7 @@ final class JsonEquivalence {
         }
         if (a.isArray() && b.isArray()) {
             for (int i = 0; i < Math.min(a.size(), b.size()); i++) {
-                Optional<String> d = firstDifference(a.get(i), b.get(i), JsonPointers.child(pointer, i), rules);
+                Optional<String> d = firstDifference(a.get(i), b.get(i), JsonPointers.child(pointer, i), rules, work);
                 if (d.isPresent()) {
                     return d;
                 }

@@ -8,8 +8,12 @@ import java.util.List;
 
 /** Unified diffs of expected against observed (java-diff-utils), bounded for reports. */
 public final class TextDiff {
-    /** Diffing is quadratic at worst; beyond this many lines a side is diffed only in part. */
-    private static final int MAX_DIFF_LINES = 5000;
+    /**
+     * Diffing is quadratic at worst (two sides of this many lines, all different, take about half
+     * a second), and the diff only shows a difference already found: beyond this many lines a side
+     * is diffed only in part.
+     */
+    private static final int MAX_DIFF_LINES = 2000;
     private static final int MAX_OUTPUT_LINES = 400;
 
     private TextDiff() {}
@@ -31,6 +35,14 @@ public final class TextDiff {
     }
 
     static String unified(List<String> expected, List<String> observed) {
+        return unified(expected, observed, new JudgeDeadline.Work(JudgeDeadline.NONE));
+    }
+
+    /** No diff once judging is out of time: the difference is already found, the diff only shows it. */
+    static String unified(List<String> expected, List<String> observed, JudgeDeadline.Work work) {
+        if (work.passed()) {
+            return "... no diff: judging ran out of time\n";
+        }
         List<String> a = expected.size() > MAX_DIFF_LINES ? expected.subList(0, MAX_DIFF_LINES) : expected;
         List<String> b = observed.size() > MAX_DIFF_LINES ? observed.subList(0, MAX_DIFF_LINES) : observed;
         Patch<String> patch = DiffUtils.diff(a, b);
