@@ -17,6 +17,7 @@ import picocli.CommandLine.Spec;
 
 @Command(
         name = "attest",
+        header = "Sign results as in-toto attestations, and check signed ones.",
         mixinStandardHelpOptions = true,
         subcommands = {AttestKeygenCommand.class, AttestVerifyCommand.class},
         description = {

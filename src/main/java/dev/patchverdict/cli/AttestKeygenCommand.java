@@ -18,6 +18,7 @@ import picocli.CommandLine.Spec;
 
 @Command(
         name = "keygen",
+        header = "Make a key pair to sign results with.",
         mixinStandardHelpOptions = true,
         description = {
             "Generate an attestation key pair: the private key as PEM PKCS#8 (file mode 0600), the public key as",

@@ -21,6 +21,7 @@ import picocli.CommandLine.Spec;
 
 @Command(
         name = "verify",
+        header = "Check signed results against a public key.",
         mixinStandardHelpOptions = true,
         description = {
             "Check signed VerificationResults (.intoto.jsonl, one DSSE envelope a line) against a public key: the",

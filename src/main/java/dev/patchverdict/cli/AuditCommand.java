@@ -24,6 +24,7 @@ import picocli.CommandLine.Spec;
 
 @Command(
         name = "audit",
+        header = "Re-check recorded results: which still stand, which do not.",
         mixinStandardHelpOptions = true,
         description = {
             "Audit recorded VerificationResults: each PATH is a bundle (what verify --bundle writes, or a folder",

@@ -20,6 +20,7 @@ import picocli.CommandLine.Spec;
 
 @Command(
         name = "behave",
+        header = "Run a behavioural plan's checks on a patch in a sandbox.",
         mixinStandardHelpOptions = true,
         subcommands = {BehaveCommitCommand.class},
         description = {

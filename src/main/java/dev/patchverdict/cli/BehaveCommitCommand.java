@@ -13,6 +13,7 @@ import picocli.CommandLine.Spec;
 
 @Command(
         name = "commit",
+        header = "Commit a behavioural plan before any run.",
         mixinStandardHelpOptions = true,
         description = {
             "Commit a BehaviouralPlan before any run.",

@@ -22,6 +22,7 @@ import picocli.CommandLine.Spec;
 
 @Command(
         name = "calibrate",
+        header = "Check each plan version against a calibration matrix.",
         mixinStandardHelpOptions = true,
         description = {
             "Run a calibration matrix (candidates x EvaluatorPlans -> expected outcome) and print the table.",

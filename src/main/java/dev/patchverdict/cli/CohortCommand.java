@@ -18,7 +18,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-@Command(name = "cohort", mixinStandardHelpOptions = true,
+@Command(name = "cohort", header = "Freeze, check, burn and admit cohorts of tasks.", mixinStandardHelpOptions = true,
         description = "Frozen evaluation cohorts under plans/: freeze, check, burn, admit.",
         subcommands = {CohortCommand.Freeze.class, CohortCommand.Check.class, CohortCommand.Burn.class, CohortCommand.Admit.class})
 final class CohortCommand implements Runnable {
@@ -30,7 +30,7 @@ final class CohortCommand implements Runnable {
         throw new picocli.CommandLine.ParameterException(spec.commandLine(), "a subcommand is required: freeze, check, burn or admit");
     }
 
-    @Command(name = "freeze", mixinStandardHelpOptions = true,
+    @Command(name = "freeze", header = "Record every digest of a cohort, and the time.", mixinStandardHelpOptions = true,
             description = "Record every WorkUnit and plan digest and the freeze time; refused if a record is invalid or an outcome exists.")
     static final class Freeze implements Callable<Integer> {
         @Spec
@@ -55,7 +55,7 @@ final class CohortCommand implements Runnable {
         }
     }
 
-    @Command(name = "check", mixinStandardHelpOptions = true,
+    @Command(name = "check", header = "Name every change to a cohort since its freeze.", mixinStandardHelpOptions = true,
             description = "Prove nothing changed since the freeze; name each change. Exit 0 unchanged, 1 changed.")
     static final class Check implements Callable<Integer> {
         @Spec
@@ -81,7 +81,7 @@ final class CohortCommand implements Runnable {
         }
     }
 
-    @Command(name = "burn", mixinStandardHelpOptions = true, description = "Mark a frozen, unchanged cohort as used up; final.")
+    @Command(name = "burn", header = "Mark a frozen cohort as used up, for good.", mixinStandardHelpOptions = true, description = "Mark a frozen, unchanged cohort as used up; final.")
     static final class Burn implements Callable<Integer> {
         @Spec
         CommandSpec spec;
@@ -104,7 +104,7 @@ final class CohortCommand implements Runnable {
         }
     }
 
-    @Command(name = "admit", mixinStandardHelpOptions = true,
+    @Command(name = "admit", header = "Apply the admission rule for a plan version.", mixinStandardHelpOptions = true,
             description = "Apply the admission rule for a plan version and write admission-v<V>.json with the evidence. Exit 0 admitted, 1 not.")
     static final class Admit implements Callable<Integer> {
         @Spec

@@ -33,6 +33,7 @@ import picocli.CommandLine.Spec;
 
 @Command(
         name = "diff",
+        header = "Read a patch strictly, count it as git does, or filter it.",
         mixinStandardHelpOptions = true,
         description = "Read unified diffs strictly, as git apply would apply them.",
         subcommands = {DiffCommand.Check.class, DiffCommand.Numstat.class, DiffFilterCommand.class})
@@ -142,6 +143,7 @@ final class DiffCommand implements Runnable {
 
     @Command(
             name = "check",
+            header = "Check diffs strictly, naming every problem and where it is.",
             mixinStandardHelpOptions = true,
             description = {
                 "Check each diff; '-' reads standard input. Exit 0 when every input is accepted,",
@@ -253,6 +255,7 @@ final class DiffCommand implements Runnable {
 
     @Command(
             name = "numstat",
+            header = "Print what 'git apply --numstat' prints for a diff.",
             mixinStandardHelpOptions = true,
             description = {
                 "Print exactly what 'git apply --numstat' prints for the diff; '-' reads standard input.",

@@ -31,6 +31,7 @@ import picocli.CommandLine.Spec;
 
 @Command(
         name = "filter",
+        header = "Remove file sections from a patch, the rest kept byte for byte.",
         mixinStandardHelpOptions = true,
         description = {
             "Write the patch without the excluded file sections, each kept one byte for byte.",

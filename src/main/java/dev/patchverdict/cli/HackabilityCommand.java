@@ -20,6 +20,7 @@ import picocli.CommandLine.Spec;
 
 @Command(
         name = "hackability",
+        header = "Measure how many hollow decoy patches a plan lets pass.",
         mixinStandardHelpOptions = true,
         description = {
             "Build hollow candidates that try to fool an EvaluatorPlan (comment-only text, a removal",

@@ -51,11 +51,8 @@ public final class Main {
 
     /** Runs a command line as picocli parses it (every command line but the plain ones {@link FastDispatch} knows). */
     static int parseAndRun(CliContext ctx, String... args) {
-        RootCommand root = new RootCommand(ctx);
-        CommandLine cl = new CommandLine(root);
-        for (RootCommand.Subcommand c : RootCommand.subcommandsFor(args)) {
-            cl.addSubcommand(c.name(), c.type().get()); // before the settings below, which reach only present subcommands
-        }
+        CommandLine cl = RootCommand.commandLine(ctx, args); // subcommands first: the settings below reach only present ones
+        RootCommand root = (RootCommand) cl.getCommand();
         cl.setOut(new PrintWriter(ctx.out(), true));
         cl.setErr(new PrintWriter(ctx.err(), true));
         cl.setCaseInsensitiveEnumValuesAllowed(true);

@@ -31,6 +31,7 @@ import picocli.CommandLine.Spec;
 
 @Command(
         name = "manifest",
+        header = "Write a worker's ResultManifest, every digest computed.",
         mixinStandardHelpOptions = true,
         description = {
             "Write a ResultManifest v0.1 for one attempt at a work unit, bound to it by canonical digest,",

@@ -29,7 +29,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
-@Command(name = "plan", mixinStandardHelpOptions = true, description = "Make EvaluatorPlans.",
+@Command(name = "plan", header = "Write EvaluatorPlans bound to a work unit.", mixinStandardHelpOptions = true, description = "Make EvaluatorPlans.",
         subcommands = {PlanCommand.New.class})
 final class PlanCommand implements Runnable {
     @Spec
@@ -42,6 +42,7 @@ final class PlanCommand implements Runnable {
 
     @Command(
             name = "new",
+            header = "Write an EvaluatorPlan bound to a work unit.",
             mixinStandardHelpOptions = true,
             description = {
                 "Write a metadata-only EvaluatorPlan of version 0.2 (exact added lines), 0.3 (added substrings),",
@@ -89,7 +90,7 @@ final class PlanCommand implements Runnable {
         List<String> testPatches = new ArrayList<>();
 
         @Option(names = "--forbid-trick", paramLabel = "ID", split = ",",
-                description = "v0.5: a trick rule whose hit fails the plan (see README, Tricks agents play). Repeatable or comma-separated.")
+                description = "v0.5: a trick rule whose hit fails the plan (see docs/review.md, Tricks agents play). Repeatable or comma-separated.")
         List<String> forbidTrick = new ArrayList<>();
 
         @Option(names = "--forbid-tricks", paramLabel = "SEVERITY",

@@ -34,6 +34,7 @@ import picocli.CommandLine.Spec;
 
 @Command(
         name = "review",
+        header = "Review many agent patches at once: predictions files, folders.",
         mixinStandardHelpOptions = true,
         description = {
             "Review many agent patches at once: predictions files (.jsonl/.json, SWE-bench style), folders of",

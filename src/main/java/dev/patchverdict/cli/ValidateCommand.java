@@ -27,6 +27,7 @@ import picocli.CommandLine.TypeConversionException;
 
 @Command(
         name = "validate",
+        header = "Check records against their schemas and rules.",
         mixinStandardHelpOptions = true,
         description = {
             "Check that each file is a valid WorkUnit, ResultManifest, EvaluatorPlan, VerificationResult",

@@ -25,6 +25,7 @@ import picocli.CommandLine.Spec;
 
 @Command(
         name = "verify",
+        header = "Decide one patch against its task's plan, without running it.",
         mixinStandardHelpOptions = true,
         description = {
             "Verify a worker's candidate against an EvaluatorPlan (v0.1-v0.5) without running it, and write",

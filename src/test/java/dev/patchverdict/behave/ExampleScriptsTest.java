@@ -12,7 +12,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The README's worked example, run as a user would run it: the two scripts, end to end. */
+/** The worked example of docs/behave.md, run as a user would run it: the two scripts, end to end. */
 class ExampleScriptsTest {
     private static final Path EXAMPLE = Path.of("verification", "fixtures", "behave", "example");
 

@@ -15,7 +15,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The shipped calibration set is what README says it is: the two patches byte-identical to the
+ * The shipped calibration set is what docs/calibrate.md says it is: the two patches byte-identical to the
  * record family's fixtures, the v0.3 and v0.2 plans derived from the v0.4 plan exactly the way
  * SPEC part 2 §B derives them, and every manifest bound to the one WorkUnit.
  */

@@ -151,7 +151,7 @@ class EquivalenceTest {
     @Test
     void tolerantKeepsEverythingButNumbersExact() {
         Equivalence tol = op("tolerant", "{\"abs_tol\":0.01}");
-        // Whitespace is text: README says everything but numbers is exact.
+        // Whitespace is text: docs/behave.md says everything but numbers is exact.
         assertInstanceOf(Comparison.Different.class, cmp(tol, "mean 2.000 ok\n", "mean  2.000 ok\n"));
         assertInstanceOf(Comparison.Different.class, cmp(tol, "a\tb\n", "a b\n"));
         assertInstanceOf(Comparison.Different.class, cmp(tol, "x\n", " x\n"));
