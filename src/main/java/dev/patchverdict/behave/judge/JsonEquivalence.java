@@ -13,6 +13,8 @@ import dev.patchverdict.json.JsonPointers;
 import dev.patchverdict.json.StrictJson;
 import dev.patchverdict.text.SafeText;
 import java.math.BigDecimal;
+import java.math.MathContext;
+import java.math.RoundingMode;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -237,6 +239,15 @@ final class JsonEquivalence {
     }
 
     /**
+     * The precision of a difference: exact whenever it has at most this many significant digits,
+     * and otherwise rounded away from zero, so a difference is never taken for smaller than it is
+     * (it can be taken for larger only within 10^-63 of itself, at a tolerance's very edge). The
+     * smaller number is then folded into one digit, so no difference costs more than these many
+     * digits, however far apart the exponents (1e9999 and 1e-9999).
+     */
+    private static final MathContext DIFFERENCE = new MathContext(64, RoundingMode.UP);
+
+    /**
      * As {@link #close(double, double, Rules)} where both values fit a double, and exactly, in
      * decimal, where either does not: 1e400 and 7e999 are both infinity as doubles, and not equal.
      */
@@ -251,7 +262,7 @@ final class JsonEquivalence {
         if (fits) {
             return close(da, db, rules);
         }
-        BigDecimal diff = a.subtract(b).abs();
+        BigDecimal diff = a.subtract(b, DIFFERENCE).abs();
         BigDecimal larger = a.abs().max(b.abs());
         BigDecimal bound = larger.multiply(new BigDecimal(Double.toString(rules.relTol())))
                 .max(new BigDecimal(Double.toString(rules.absTol())));

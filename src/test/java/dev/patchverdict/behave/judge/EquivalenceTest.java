@@ -196,6 +196,13 @@ class EquivalenceTest {
         // Within the bounds numbers are still compared exactly in decimal.
         assertEquals(new Comparison.Equivalent("tolerant"), cmp(tol, "1e400\n", "1.0000000000001e400\n"));
         assertEquals(new Comparison.Equivalent("tolerant"), cmp(tol, "0\n", "0e99999999999\n"));
+        // Past a double, a difference is exact to the edge of the tolerance: 1e299 is within abs_tol 1e299.
+        String past = "1." + "0".repeat(100) + "1e400\n";
+        assertEquals(new Comparison.Equivalent("tolerant"), cmp(op("tolerant", "{\"abs_tol\":1e299}"), "1e400\n", past));
+        assertInstanceOf(Comparison.Different.class, cmp(op("tolerant", "{\"abs_tol\":9.999999999999999e298}"), "1e400\n", past));
+        // Exponents far apart: the smaller number folds into the difference's last digit.
+        assertInstanceOf(Comparison.Different.class, cmp(tol, "1e9999\n", "1e-9999\n"));
+        assertEquals(new Comparison.Equivalent("tolerant"), cmp(op("tolerant", "{\"rel_tol\":1}"), "1e9999\n", "1e-9999\n"));
         assertEquals(new Comparison.Equivalent("tolerant"), cmp(tol, "v 0.000" + "0".repeat(990) + "1\n",
                 "v 1e-994\n"));
     }
