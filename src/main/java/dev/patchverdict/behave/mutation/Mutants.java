@@ -23,6 +23,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Consumer;
 
 /**
  * Mutants of a candidate patch: each changes exactly one line the candidate adds, so a mutant is
@@ -108,13 +109,28 @@ public final class Mutants {
     record AddedLine(String file, long newLine, long offset, int length, boolean newline, String content,
             String cr, int hunk, boolean deletable) {}
 
-    /** Where a mutant could be made: a span of an added line and what replaces it; nothing rendered yet. */
+    /**
+     * Where a mutant could be made: a span of an added line and what replaces it; nothing rendered
+     * yet. An integer's replacement is {@code "+1"} or {@code "-1"}, the number itself worked out
+     * only for a mutant that is made (it may be as long as the line).
+     */
     record Position(MutationOperator operator, AddedLine line, int start, int end, String replacement) {
+        String text() {
+            if (operator == MutationOperator.INTEGER_OFF_BY_ONE) {
+                String n = stripZeros(line.content.substring(start, end));
+                return replacement.equals(PLUS_ONE) ? plusOne(n) : minusOne(n);
+            }
+            return replacement;
+        }
+
         String mutated() {
             return operator == MutationOperator.LINE_DELETION ? ""
-                    : line.content.substring(0, start) + replacement + line.content.substring(end);
+                    : line.content.substring(0, start) + text() + line.content.substring(end);
         }
     }
+
+    private static final String PLUS_ONE = "+1";
+    private static final String MINUS_ONE = "-1";
 
     /** The candidate as the reader saw it: its added lines and every hunk header, in patch order. */
     record Reading(List<AddedLine> added, List<HunkHeader> hunks, Optional<String> refused) {}
@@ -132,15 +148,21 @@ public final class Mutants {
         if (r.refused().isPresent()) {
             return new Generated(List.of(), r.refused());
         }
-        List<Position> all = positions(r, operators);
-        List<Position> picked = new ArrayList<>();
-        if (all.size() <= max) {
-            picked.addAll(all);
-        } else {
-            for (int k = 0; k < max; k++) {
-                picked.add(all.get((int) ((long) k * all.size() / max)));
-            }
+        // Counted first and only the chosen ones kept: a long line holds millions of positions.
+        long[] total = new long[1];
+        forEachPosition(r, operators, p -> total[0]++);
+        long[] wanted = new long[(int) Math.min(total[0], max)];
+        for (int k = 0; k < wanted.length; k++) {
+            wanted[k] = total[0] <= max ? k : k * total[0] / max;
         }
+        List<Position> picked = new ArrayList<>(wanted.length);
+        long[] at = new long[1];
+        forEachPosition(r, operators, p -> {
+            if (picked.size() < wanted.length && at[0] == wanted[picked.size()]) {
+                picked.add(p);
+            }
+            at[0]++;
+        });
         List<Mutant> made = new ArrayList<>(picked.size());
         for (Position c : picked) {
             byte[] bytes = c.operator == MutationOperator.LINE_DELETION ? deleteLine(patch, r.hunks(), c.line)
@@ -154,27 +176,23 @@ public final class Mutants {
     /** Every distinct position, in patch order; a deletion git would not take is left out. */
     static List<Position> positions(byte[] patch, Set<MutationOperator> operators) {
         Reading r = read(patch);
-        return r.refused().isPresent() ? List.of() : positions(r, operators);
+        List<Position> all = new ArrayList<>();
+        if (r.refused().isEmpty()) {
+            forEachPosition(r, operators, all::add);
+        }
+        return all;
     }
 
-    private static List<Position> positions(Reading r, Set<MutationOperator> operators) {
-        List<Position> all = new ArrayList<>();
+    private static void forEachPosition(Reading r, Set<MutationOperator> operators, Consumer<Position> out) {
         for (AddedLine line : r.added()) {
             if (!isMutable(line.content)) {
                 continue;
             }
             for (MutationOperator op : operators) {
-                if (op == MutationOperator.LINE_DELETION) {
-                    if (line.deletable) {
-                        all.add(new Position(op, line, -1, -1, ""));
-                    }
-                    continue;
-                }
                 // Positions of one operator on one line are distinct spans or replacements: no two are the same mutant.
-                all.addAll(mutations(op, line));
+                mutations(op, line, out);
             }
         }
-        return all;
     }
 
     /** Reads the candidate as git applies it. */
@@ -277,11 +295,12 @@ public final class Mutants {
             return List.of("");
         }
         AddedLine line = new AddedLine("", 0, 0, content.length(), true, content, "", 0, false);
-        return mutations(op, line).stream().map(Position::mutated).toList();
+        List<String> out = new ArrayList<>();
+        mutations(op, line, p -> out.add(p.mutated()));
+        return out;
     }
 
-    private static List<Position> mutations(MutationOperator op, AddedLine line) {
-        List<Position> out = new ArrayList<>();
+    private static void mutations(MutationOperator op, AddedLine line, Consumer<Position> out) {
         String s = line.content;
         switch (op) {
             case COMPARISON_FLIP -> comparisons(op, line, s, out);
@@ -289,9 +308,12 @@ public final class Mutants {
             case ARITHMETIC_SWAP -> arithmetic(op, line, s, out);
             case INTEGER_OFF_BY_ONE -> integers(op, line, s, out);
             case RETURN_VALUE_SWAP -> returnSwap(op, line, s, out);
-            case LINE_DELETION -> { }
+            case LINE_DELETION -> {
+                if (line.deletable) {
+                    out.accept(new Position(op, line, -1, -1, ""));
+                }
+            }
         }
-        return out;
     }
 
     private static boolean in(String set, String s, int i) {
@@ -312,14 +334,14 @@ public final class Mutants {
     }
 
     /** {@code == != <= >= < >}, not part of a longer operator ({@code <<}, {@code ->}, {@code <=>}). */
-    private static void comparisons(MutationOperator op, AddedLine line, String s, List<Position> out) {
+    private static void comparisons(MutationOperator op, AddedLine line, String s, Consumer<Position> out) {
         int i = 0;
         while (i < s.length()) {
             int matched = 0;
             if (!in("<>=!-", s, i - 1)) {
                 for (String c : COMPARISONS) {
                     if (s.startsWith(c, i) && !in("<>=", s, i + c.length())) {
-                        out.add(new Position(op, line, i, i + c.length(), COMPARISON_FLIPS.get(c)));
+                        out.accept(new Position(op, line, i, i + c.length(), COMPARISON_FLIPS.get(c)));
                         matched = c.length();
                         break;
                     }
@@ -330,7 +352,7 @@ public final class Mutants {
     }
 
     /** {@code true false True False and or} as whole words, {@code &&} and {@code ||}. */
-    private static void booleans(MutationOperator op, AddedLine line, String s, List<Position> out) {
+    private static void booleans(MutationOperator op, AddedLine line, String s, Consumer<Position> out) {
         int i = 0;
         while (i < s.length()) {
             String found = null;
@@ -346,7 +368,7 @@ public final class Mutants {
                 found = s.substring(i, i + 2);
             }
             if (found != null) {
-                out.add(new Position(op, line, i, i + found.length(), BOOLEAN_FLIPS.get(found)));
+                out.accept(new Position(op, line, i, i + found.length(), BOOLEAN_FLIPS.get(found)));
                 i += found.length();
             } else {
                 i++;
@@ -355,7 +377,7 @@ public final class Mutants {
     }
 
     /** A binary {@code + - * /} between two operands (one space allowed each side); unary minus, ++, +=, ** and // are left alone. */
-    private static void arithmetic(MutationOperator op, AddedLine line, String s, List<Position> out) {
+    private static void arithmetic(MutationOperator op, AddedLine line, String s, Consumer<Position> out) {
         for (int i = 0; i < s.length(); i++) {
             String swap = ARITHMETIC_SWAPS.get(s.charAt(i));
             if (swap == null) {
@@ -365,7 +387,7 @@ public final class Mutants {
             boolean after = operand(s, i + 1, "([") || i + 2 < s.length() && s.charAt(i + 1) == ' '
                     && operand(s, i + 2, "([");
             if (before && after) {
-                out.add(new Position(op, line, i, i + 1, swap));
+                out.accept(new Position(op, line, i, i + 1, swap));
             }
         }
     }
@@ -375,7 +397,7 @@ public final class Mutants {
     }
 
     /** A whole decimal integer (not part of a name or a decimal fraction), one more and, above zero, one less. */
-    private static void integers(MutationOperator op, AddedLine line, String s, List<Position> out) {
+    private static void integers(MutationOperator op, AddedLine line, String s, Consumer<Position> out) {
         int i = 0;
         while (i < s.length()) {
             if (!digit(s, i)) {
@@ -387,14 +409,22 @@ public final class Mutants {
                 end++;
             }
             if (!word(s, i - 1) && !in(".", s, i - 1) && !word(s, end) && !in(".", s, end)) {
-                String n = stripZeros(s.substring(i, end));
-                out.add(new Position(op, line, i, end, plusOne(n)));
-                if (!n.equals("0")) {
-                    out.add(new Position(op, line, i, end, minusOne(n)));
+                out.accept(new Position(op, line, i, end, PLUS_ONE));
+                if (!zero(s, i, end)) {
+                    out.accept(new Position(op, line, i, end, MINUS_ONE));
                 }
             }
             i = end;
         }
+    }
+
+    private static boolean zero(String s, int from, int to) {
+        for (int k = from; k < to; k++) {
+            if (s.charAt(k) != '0') {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static String stripZeros(String digits) {
@@ -431,7 +461,7 @@ public final class Mutants {
     }
 
     /** The returned value replaced by the language's "nothing": None without a semicolon, null with. */
-    private static void returnSwap(MutationOperator op, AddedLine line, String s, List<Position> out) {
+    private static void returnSwap(MutationOperator op, AddedLine line, String s, Consumer<Position> out) {
         int i = 0;
         while (i < s.length() && space(s.charAt(i))) {
             i++;
@@ -454,7 +484,7 @@ public final class Mutants {
         String nothing = tail.strip().equals(";") ? "null" : "None";
         String expr = s.substring(start, end).strip();
         if (!expr.isEmpty() && !expr.equals(nothing)) {
-            out.add(new Position(op, line, start, end, nothing));
+            out.accept(new Position(op, line, start, end, nothing));
         }
     }
 
@@ -467,9 +497,9 @@ public final class Mutants {
     private static byte[] replaceLine(byte[] patch, Position c) {
         int from = (int) c.line.offset + 1 + c.start;
         int to = (int) c.line.offset + 1 + c.end;
-        ByteArrayOutputStream out = new ByteArrayOutputStream(patch.length + c.replacement.length());
+        ByteArrayOutputStream out = new ByteArrayOutputStream(patch.length + 16);
         out.write(patch, 0, from);
-        out.writeBytes(c.replacement.getBytes(StandardCharsets.ISO_8859_1));
+        out.writeBytes(c.text().getBytes(StandardCharsets.ISO_8859_1));
         out.write(patch, to, patch.length - to);
         return out.toByteArray();
     }

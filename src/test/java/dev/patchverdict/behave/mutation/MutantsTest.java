@@ -125,7 +125,8 @@ class MutantsTest {
 
     @Test
     void aLongLineWithManyOperatorsIsScannedNotCopiedPerPosition() {
-        // 200,000 comparisons on one 800 KB line: a mutated copy of the line per position would need 160 GB.
+        // 200,000 comparisons on one 800 KB line: a mutated copy of the line per position would need 160 GB,
+        // and only the chosen positions are kept.
         String line = "x = a" + " < b".repeat(200_000);
         byte[] patch = bytes("diff --git a/big.py b/big.py\nnew file mode 100644\n--- /dev/null\n+++ b/big.py\n"
                 + "@@ -0,0 +1 @@\n+" + line + "\n");
