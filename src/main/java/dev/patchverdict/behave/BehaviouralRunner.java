@@ -429,9 +429,17 @@ public final class BehaviouralRunner {
         }
         if (spec.build().isPresent()) {
             Path tree = trees.exportBlobs(repo, commit, "build-check");
-            apply(tree, patchFile, plan.sandbox());
-            RunRecord b = run(spec.build().get().request(tree, plan.sandbox()));
+            GitTrees.ApplyOutcome a = apply(tree, patchFile, plan.sandbox());
+            // The build is of the candidate as checked out, never of the base it failed to go into.
+            RunRecord b = a instanceof GitTrees.ApplyOutcome.Applied ? run(spec.build().get().request(tree, plan.sandbox()))
+                    : null;
             ScratchSpace.delete(tree).ifPresent(leftovers::add);
+            if (b == null) {
+                return new AdequacyResult(spec, List.of(), OptionalDouble.empty(),
+                        "the candidate could not be applied again for the build: "
+                                + (a instanceof GitTrees.ApplyOutcome.Refused r ? firstLine(r.gitMessage())
+                                : ((GitTrees.ApplyOutcome.Undecided) a).why()));
+            }
             if (!b.outcome().exitedWith(0)) {
                 return new AdequacyResult(spec, List.of(), OptionalDouble.empty(),
                         "the build fails on the candidate itself (" + b.outcome().describe() + ")");
