@@ -55,9 +55,10 @@ public final class Equivalences {
         if (Arrays.equals(expected, observed)) {
             return new Comparison.Equivalent(operator);
         }
-        List<String> a = TextDiff.lines(utf8(expected));
-        List<String> b = TextDiff.lines(utf8(observed));
-        return new Comparison.Different(operator, TextDiff.firstDifferingLine(a, b), TextDiff.unified(a, b, work));
+        String a = utf8(expected);
+        String b = utf8(observed);
+        return new Comparison.Different(operator, TextDiff.firstDifferingLine(a, b, work),
+                TextDiff.unified(TextDiff.head(a), TextDiff.head(b), work));
     }
 
     private static Comparison lineMultiset(String operator, byte[] expected, byte[] observed, JudgeDeadline.Work work) {

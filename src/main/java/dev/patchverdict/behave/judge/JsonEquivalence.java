@@ -11,6 +11,7 @@ import dev.patchverdict.json.JsonInputException;
 import dev.patchverdict.json.JsonLimits;
 import dev.patchverdict.json.JsonPointers;
 import dev.patchverdict.json.StrictJson;
+import dev.patchverdict.text.Excerpts;
 import dev.patchverdict.text.SafeText;
 import java.math.BigDecimal;
 import java.math.MathContext;
@@ -56,7 +57,7 @@ final class JsonEquivalence {
             b = JSON.read(observed);
         } catch (JsonInputException e) {
             return new Comparison.Different(operator, "the whole document (observed is not JSON: " + e.getMessage()
-                    + ")", TextDiff.unified(TextDiff.lines(utf8(expected)), TextDiff.lines(utf8(observed)), work));
+                    + ")", TextDiff.unified(TextDiff.head(utf8(expected)), TextDiff.head(utf8(observed)), work));
         }
         return compareTrees(operator, a, b, rules, work);
     }
@@ -74,48 +75,65 @@ final class JsonEquivalence {
             return compareTrees(operator, a.get(), b.get(), rules, work);
         }
         boolean text = Bytes.validUtf8(expected) && Bytes.validUtf8(observed);
-        List<String> la = TextDiff.lines(Bytes.decode(expected, text));
-        List<String> lb = TextDiff.lines(Bytes.decode(observed, text));
-        for (int i = 0; i < Math.max(la.size(), lb.size()); i++) {
+        String ta = Bytes.decode(expected, text);
+        String tb = Bytes.decode(observed, text);
+        // Line by line and token by token over the texts, holding neither as a list.
+        int pa = 0;
+        int pb = 0;
+        for (long line = 1; pa < ta.length() || pb < tb.length(); line++) {
             work.step();
-            if (i >= la.size() || i >= lb.size()) {
-                return new Comparison.Different(operator, "line " + (i + 1)
-                        + (i >= lb.size() ? " (observed ends early)" : " (observed has extra lines)"),
-                        TextDiff.unified(la, lb, work));
+            if (pa >= ta.length() || pb >= tb.length()) {
+                return different(operator, "line " + line + (pb >= tb.length() ? " (observed ends early)"
+                        : " (observed has extra lines)"), ta, tb, work);
             }
-            List<String> ta = tokens(la.get(i));
-            List<String> tb = tokens(lb.get(i));
-            for (int k = 0; k < Math.max(ta.size(), tb.size()); k++) {
+            int ea = TextDiff.lineEnd(ta, pa);
+            int eb = TextDiff.lineEnd(tb, pb);
+            int ia = pa;
+            int ib = pb;
+            for (long k = 1; ia < ea || ib < eb; k++) {
                 work.step();
-                if (k >= ta.size() || k >= tb.size()) {
-                    return new Comparison.Different(operator, "line " + (i + 1) + " (token counts differ)",
-                            TextDiff.unified(la, lb, work));
+                if (ia >= ea || ib >= eb) {
+                    return different(operator, "line " + line + " (token counts differ)", ta, tb, work);
                 }
-                if (!tokenEqual(ta.get(k), tb.get(k), rules)) {
-                    return new Comparison.Different(operator, "line " + (i + 1) + ", token " + (k + 1)
-                            + " (expected \"" + SafeText.escape(ta.get(k), REPORT) + "\", observed \""
-                            + SafeText.escape(tb.get(k), REPORT) + "\")", TextDiff.unified(la, lb, work));
+                int na = tokenEnd(ta, ia, ea);
+                int nb = tokenEnd(tb, ib, eb);
+                if (!tokenEqual(ta, ia, na, tb, ib, nb, rules)) {
+                    return different(operator, "line " + line + ", token " + k + " (expected \""
+                            + SafeText.escape(clip(ta, ia, na), REPORT) + "\", observed \""
+                            + SafeText.escape(clip(tb, ib, nb), REPORT) + "\")", ta, tb, work);
                 }
+                ia = na;
+                ib = nb;
             }
+            pa = ea + 1;
+            pb = eb + 1;
         }
         return new Comparison.Equivalent(operator);
     }
 
+    private static Comparison.Different different(String operator, String where, String ta, String tb,
+            JudgeDeadline.Work work) {
+        return new Comparison.Different(operator, where, TextDiff.unified(TextDiff.head(ta), TextDiff.head(tb), work));
+    }
+
+    /** A token as a reason quotes it: never more than a reason keeps. */
+    private static String clip(String s, int from, int to) {
+        return s.substring(from, Math.min(to, from + Excerpts.FIELD));
+    }
+
     /**
-     * Alternating runs of whitespace ({@code \\s}: space, tab, line feed, vertical tab, form feed,
-     * carriage return) and of other characters, whitespace kept, in one pass: only numbers are
-     * compared with tolerance, so the spacing between them must match exactly like any other text.
+     * Where the token starting at {@code from} ends: runs of whitespace ({@code \\s}: space, tab,
+     * line feed, vertical tab, form feed, carriage return) and of other characters alternate, and
+     * whitespace is kept: only numbers are compared with tolerance, so the spacing between them
+     * must match exactly like any other text.
      */
-    static List<String> tokens(String line) {
-        List<String> out = new ArrayList<>();
-        int start = 0;
-        for (int i = 1; i <= line.length(); i++) {
-            if (i == line.length() || space(line.charAt(i)) != space(line.charAt(i - 1))) {
-                out.add(line.substring(start, i));
-                start = i;
-            }
+    private static int tokenEnd(String s, int from, int end) {
+        boolean space = space(s.charAt(from));
+        int i = from + 1;
+        while (i < end && space(s.charAt(i)) == space) {
+            i++;
         }
-        return out;
+        return i;
     }
 
     private static boolean space(char c) {
@@ -126,12 +144,12 @@ final class JsonEquivalence {
      * Equal text, or two numbers close under the rules. A number too large to compute with
      * ({@link DecimalToken}) equals only its own text.
      */
-    private static boolean tokenEqual(String a, String b, Rules rules) {
-        if (a.equals(b)) {
+    private static boolean tokenEqual(String s, int a, int ea, String t, int b, int eb, Rules rules) {
+        if (ea - a == eb - b && s.regionMatches(a, t, b, ea - a)) {
             return true;
         }
-        return DecimalToken.read(a) instanceof DecimalToken.Bounded x && DecimalToken.read(b) instanceof DecimalToken.Bounded y
-                && close(x.value(), y.value(), rules);
+        return DecimalToken.read(s.substring(a, ea)) instanceof DecimalToken.Bounded x
+                && DecimalToken.read(t.substring(b, eb)) instanceof DecimalToken.Bounded y && close(x.value(), y.value(), rules);
     }
 
     private static Optional<JsonNode> tryJson(byte[] bytes) {
@@ -150,8 +168,8 @@ final class JsonEquivalence {
         if (work.passed()) {
             return new Comparison.Different(operator, d.get(), TextDiff.unified(List.of(), List.of(), work));
         }
-        List<String> pa = TextDiff.lines(pretty(normalise(a, rules)));
-        List<String> pb = TextDiff.lines(pretty(normalise(b, rules)));
+        List<String> pa = TextDiff.head(pretty(normalise(a, rules)));
+        List<String> pb = TextDiff.head(pretty(normalise(b, rules)));
         return new Comparison.Different(operator, d.get(), TextDiff.unified(pa, pb, work));
     }
 

@@ -34,8 +34,47 @@ public final class TextDiff {
         return out;
     }
 
-    static String unified(List<String> expected, List<String> observed) {
-        return unified(expected, observed, new JudgeDeadline.Work(JudgeDeadline.NONE));
+    /** Where the line starting at {@code from} ends: the index of its LF, or the end of the text. */
+    static int lineEnd(String text, int from) {
+        int lf = text.indexOf('\n', from);
+        return lf < 0 ? text.length() : lf;
+    }
+
+    /**
+     * The first lines of a text, split as {@link #lines}: all a diff shows, and one more when there
+     * are more, so a large output is never held line by line to be diffed.
+     */
+    static List<String> head(String text) {
+        List<String> out = new ArrayList<>();
+        for (int p = 0; p < text.length() && out.size() <= MAX_DIFF_LINES; p = lineEnd(text, p) + 1) {
+            out.add(text.substring(p, lineEnd(text, p)));
+        }
+        return out;
+    }
+
+    /**
+     * "line N" for the first line that differs (1-based, in the expected text), found line by line
+     * over the texts, holding no list.
+     */
+    static String firstDifferingLine(String expected, String observed, JudgeDeadline.Work work) {
+        int a = 0;
+        int b = 0;
+        long n = 1;
+        while (a < expected.length() && b < observed.length()) {
+            work.step();
+            int ea = lineEnd(expected, a);
+            int eb = lineEnd(observed, b);
+            if (ea - a != eb - b || !expected.regionMatches(a, observed, b, ea - a)) {
+                return "line " + n;
+            }
+            a = ea + 1;
+            b = eb + 1;
+            n++;
+        }
+        boolean moreExpected = a < expected.length();
+        boolean moreObserved = b < observed.length();
+        return "line " + n + (moreExpected ? " (observed ends early)" : moreObserved ? " (observed has extra lines)"
+                : " (line endings differ)");
     }
 
     /** No diff once judging is out of time: the difference is already found, the diff only shows it. */
@@ -59,17 +98,5 @@ public final class TextDiff {
             sb.append("... diff limited to the first ").append(MAX_DIFF_LINES).append(" lines of each side\n");
         }
         return sb.toString();
-    }
-
-    /** "line N" for the first line that differs (1-based, in the expected text). */
-    static String firstDifferingLine(List<String> expected, List<String> observed) {
-        int n = Math.min(expected.size(), observed.size());
-        for (int i = 0; i < n; i++) {
-            if (!expected.get(i).equals(observed.get(i))) {
-                return "line " + (i + 1);
-            }
-        }
-        return "line " + (n + 1) + (expected.size() > observed.size() ? " (observed ends early)"
-                : observed.size() > expected.size() ? " (observed has extra lines)" : " (line endings differ)");
     }
 }

@@ -216,8 +216,14 @@ class EquivalenceTest {
         assertTrue(d.firstDifference().startsWith("line 1, token 1 (expected \"111"), d.firstDifference());
         String spaced = "1" + " ".repeat(40_000) + "2";
         assertEquals(new Comparison.Equivalent("tolerant"), cmp(tol, spaced + "\n", spaced.replace("2", "2.1") + "\n"));
-        assertEquals(java.util.List.of("a", " \t", "1.5", "\u000b", "b"), JsonEquivalence.tokens("a \t1.5\u000bb"));
-        assertEquals(java.util.List.of(), JsonEquivalence.tokens(""));
+        // Runs of whitespace (a vertical tab among them) are tokens of their own, compared exactly.
+        assertEquals(new Comparison.Equivalent("tolerant"), cmp(tol, "a \t1.5\u000bb\n", "a \t1.55\u000bb\n"));
+        assertEquals("line 1, token 2 (expected \" \\t\", observed \"  \")",
+                different(cmp(tol, "a \t1.5\u000bb\n", "a  1.5\u000bb\n")).firstDifference());
+        assertEquals(new Comparison.Equivalent("tolerant"), cmp(tol, "", ""));
+        // Two million tokens on one line are compared where they stand, never listed.
+        String many = "1.0 ".repeat(1_000_000);
+        assertEquals(new Comparison.Equivalent("tolerant"), cmp(tol, many + "\n", many.replace("1.0", "1.1") + "\n"));
     }
 
     @Test
