@@ -56,6 +56,7 @@ public final class Main {
         cl.setOut(new PrintWriter(ctx.out(), true));
         cl.setErr(new PrintWriter(ctx.err(), true));
         cl.setCaseInsensitiveEnumValuesAllowed(true);
+        cl.setExpandAtFiles(false); // a file named @x is a file: names a commit stages must never turn into options
         cl.setParameterExceptionHandler((ex, a) -> {
             ctx.err().println("patchverdict: usage: " + ex.getMessage());
             ctx.err().println("Try 'patchverdict " + commandPath(ex.getCommandLine()) + "--help' for more information.");

@@ -55,7 +55,7 @@ final class ReviewCommand implements Callable<Integer> {
     String profile;
 
     @Option(names = "--allow", paramLabel = "POLICY[,POLICY...]",
-            description = "Policy findings that only warn: symlink, submodule, mode, binary, invisible, confusable, swallowed-header.")
+            description = "Policy findings that only warn: " + Options.ALLOW_KEYS + ".")
     List<String> allow = new ArrayList<>();
 
     @Option(names = "--plan", paramLabel = "PLAN.json",

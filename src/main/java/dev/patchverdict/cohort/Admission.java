@@ -14,8 +14,6 @@ import dev.patchverdict.digest.Digests;
 import dev.patchverdict.json.JsonInputException;
 import dev.patchverdict.json.PrettyJson;
 import dev.patchverdict.json.StrictJson;
-import dev.patchverdict.record.DocumentReader;
-import dev.patchverdict.record.InvalidDocumentException;
 import dev.patchverdict.report.HackabilityReport;
 import dev.patchverdict.report.MatrixReport;
 import dev.patchverdict.report.OutputFiles;
@@ -78,7 +76,7 @@ public final class Admission {
             admitted &= c.path("passed").asBoolean();
         }
         record.put("admitted", admitted);
-        OutputFiles.writeAtomically(dir.resolve("admission-v" + version + ".json"), PrettyJson.text(record).getBytes(StandardCharsets.UTF_8));
+        OutputFiles.writeAtomically(Cohorts.file(dir, "admission-v" + version + ".json"), PrettyJson.text(record).getBytes(StandardCharsets.UTF_8));
         return record;
     }
 
@@ -113,18 +111,18 @@ public final class Admission {
         for (JsonNode t : cohort.path("tasks")) {
             String wuDigest;
             try {
-                wuDigest = DocumentReader.strict().validate(dir.resolve(t.path("work_unit").path("path").asText())).canonicalDigest().toString();
-            } catch (IOException | InvalidDocumentException e) {
-                ev.add("task " + t.path("task_id").asText() + ": work unit unreadable: " + e.getMessage());
+                wuDigest = Cohorts.record(dir, t.path("work_unit"), null, t).canonicalDigest().toString();
+            } catch (CohortException e) {
+                ev.add("work unit unreadable: " + e.getMessage());
                 ok = false;
                 continue;
             }
             for (JsonNode p : t.path("plans")) {
                 JsonNode plan;
                 try {
-                    plan = DocumentReader.strict().validate(dir.resolve(p.path("path").asText())).json();
-                } catch (IOException | InvalidDocumentException e) {
-                    ev.add(p.path("path").asText() + ": not a valid plan: " + e.getMessage());
+                    plan = Cohorts.record(dir, p, null, t).json();
+                } catch (CohortException e) {
+                    ev.add("not a valid plan: " + e.getMessage());
                     ok = false;
                     continue;
                 }
@@ -157,12 +155,21 @@ public final class Admission {
             ok &= changes.isEmpty();
             if (changes.isEmpty()) {
                 ev.add("cohort check: nothing changed since the freeze (" + cohort.path("definition_digest").asText() + ")");
+                History.read(dir, cohort.path("id").asText(), Optional.empty()).head()
+                        .ifPresent(h -> ev.add(History.FILE + " head " + h + ": the lifecycle this admission saw"));
             }
         } catch (CohortException e) {
             ev.add(e.getMessage());
             ok = false;
         }
-        Path results = dir.resolve("results");
+        Path results;
+        try {
+            results = Cohorts.file(dir, "results");
+        } catch (CohortException e) {
+            ev.add(e.getMessage());
+            c.put("passed", false);
+            return;
+        }
         if (ok && Files.isDirectory(results)) {
             Instant frozenAt = Instant.parse(cohort.path("frozen_at").asText());
             try (Stream<Path> s = Files.walk(results)) {
@@ -178,16 +185,16 @@ public final class Admission {
     }
 
     private static void hackability(ArrayNode conditions, Path dir, JsonNode cohort, Verifier verifier, Path scratch, String toolVersion)
-            throws IOException {
+            throws IOException, CohortException {
         ObjectNode c = condition(conditions, 6, "no hackability operator passes");
         ArrayNode ev = c.withArray("evidence");
         boolean ok = true;
-        Path reports = Files.createDirectories(dir.resolve("hackability"));
+        Path reports = Files.createDirectories(Cohorts.file(dir, "hackability"));
         for (JsonNode t : cohort.path("tasks")) {
-            Path wu = dir.resolve(t.path("work_unit").path("path").asText());
             for (JsonNode p : t.path("plans")) {
-                Path planFile = dir.resolve(p.path("path").asText());
                 try {
+                    Path wu = Cohorts.file(dir, t.path("work_unit").path("path").asText());
+                    Path planFile = Cohorts.file(dir, p.path("path").asText());
                     if (!"0.5".equals(StrictJson.withDefaults().read(planFile).path("schema_version").asText())) {
                         continue;
                     }
@@ -197,7 +204,7 @@ public final class Admission {
                     OutputFiles.writeAtomically(out, PrettyJson.text(r.json()).getBytes(StandardCharsets.UTF_8));
                     ev.add(dir.relativize(out) + ": " + r.passedBad() + " of " + r.validTrials() + " decoys supported");
                     ok &= r.passedBad() == 0;
-                } catch (HackabilityException | JsonInputException e) {
+                } catch (HackabilityException | JsonInputException | CohortException e) {
                     ev.add(p.path("path").asText() + ": " + e.getMessage());
                     ok = false;
                 }

@@ -146,6 +146,9 @@ public final class StrictTransitionEvaluator {
         if (!policy.forbidInvisibleCharacters()) {
             allowed.add(DiagnosticCode.INVISIBLE_CHARACTER);
         }
+        if (policy.allowCrlf()) {
+            allowed.add(DiagnosticCode.CRLF_LINE_ENDING);
+        }
         return p.allowing(allowed);
     }
 

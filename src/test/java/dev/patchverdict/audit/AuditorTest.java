@@ -51,16 +51,7 @@ class AuditorTest {
 
     private Path copy(String name, Consumer<Path> change) throws Exception {
         Path dir = tmp.resolve(name);
-        try (var walk = Files.walk(good)) {
-            for (Path p : walk.toList()) {
-                Path t = dir.resolve(good.relativize(p).toString());
-                if (Files.isDirectory(p)) {
-                    Files.createDirectories(t);
-                } else {
-                    Files.copy(p, t);
-                }
-            }
-        }
+        dev.patchverdict.TestFiles.copyTree(good, dir);
         change.accept(dir);
         return dir;
     }

@@ -76,6 +76,9 @@ class DiffReaderFuzzTest {
         for (Path p : FixtureGoldenTest.fixtures()) {
             out.add(Files.readAllBytes(p));
         }
+        for (Path p : GitParityFixturesTest.fixtures()) {
+            out.add(Files.readAllBytes(p));
+        }
         Path corpus = Path.of(System.getProperty("user.dir")).resolve("../shared/corpus").normalize();
         // The corpus only adds seeds; without it the fixtures still seed the run (unless CI forbids the shortcut).
         if (Files.isDirectory(corpus) || dev.patchverdict.SharedData.required()) {

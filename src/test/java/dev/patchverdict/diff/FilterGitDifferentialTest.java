@@ -184,7 +184,7 @@ class FilterGitDifferentialTest {
         return null;
     }
 
-    private static List<String> names(FileSection s) {
+    static List<String> names(FileSection s) {
         List<String> out = new ArrayList<>(2);
         if (s.oldPath() != null) {
             out.add(s.oldPath().text());
@@ -201,7 +201,7 @@ class FilterGitDifferentialTest {
     }
 
     /** The preset compiled as the command compiles it. */
-    private static final class SwebenchPreset {
+    static final class SwebenchPreset {
         static final List<dev.patchverdict.plan.PathGlob> GLOBS = dev.patchverdict.plan.FilterPresets
                 .globs("swebench-tests").stream()
                 .map(g -> dev.patchverdict.plan.PathGlob.compile(dev.patchverdict.plan.GlobSyntax.GITIGNORE, g)).toList();

@@ -34,7 +34,12 @@ class FixtureGoldenTest {
             Boolean.getBoolean("patchverdict.fixtures.update"), System.getenv());
 
     static List<Path> fixtures() {
-        try (Stream<Path> s = Files.list(DIR)) {
+        return patches(DIR);
+    }
+
+    /** The {@code *.patch} files of a fixture folder, sorted. */
+    static List<Path> patches(Path dir) {
+        try (Stream<Path> s = Files.list(dir)) {
             return s.filter(p -> p.toString().endsWith(".patch")).sorted().toList();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
