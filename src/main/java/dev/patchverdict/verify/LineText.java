@@ -1,7 +1,9 @@
 package dev.patchverdict.verify;
 
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.function.IntConsumer;
+import java.util.List;
 
 /**
  * A plan's plain text, looked for inside one line's bytes in time linear in the line (Knuth-Morris-Pratt):
@@ -12,17 +14,17 @@ final class LineText {
     /** {@code fail[i]}: the length of the longest proper border of {@code text[0..i]}. */
     private final int[] fail;
 
-    LineText(byte[] text) {
-        if (text.length == 0) {
+    LineText(String text) {
+        this.text = text.getBytes(StandardCharsets.UTF_8);
+        if (this.text.length == 0) {
             throw new IllegalArgumentException("an empty text is found everywhere");
         }
-        this.text = text.clone();
-        fail = new int[text.length];
-        for (int i = 1, k = 0; i < text.length; i++) {
-            while (k > 0 && text[i] != text[k]) {
+        fail = new int[this.text.length];
+        for (int i = 1, k = 0; i < this.text.length; i++) {
+            while (k > 0 && this.text[i] != this.text[k]) {
                 k = fail[k - 1];
             }
-            if (text[i] == text[k]) {
+            if (this.text[i] == this.text[k]) {
                 k++;
             }
             fail[i] = k;
@@ -33,56 +35,78 @@ final class LineText {
         return text.length;
     }
 
+    /** The matcher's state after one more byte; {@link #length()} when an occurrence ends at that byte. */
+    int next(int k, byte b) {
+        if (k == text.length) {
+            k = fail[k - 1];
+        }
+        while (k > 0 && b != text[k]) {
+            k = fail[k - 1];
+        }
+        return b == text[k] ? k + 1 : k;
+    }
+
     boolean in(byte[] line) {
         int k = 0;
         for (byte b : line) {
-            while (k > 0 && b != text[k]) {
-                k = fail[k - 1];
-            }
-            if (b == text[k] && ++k == text.length) {
+            if ((k = next(k, b)) == text.length) {
                 return true;
             }
         }
         return false;
     }
 
-    /** Each position where the text starts in the line, in increasing order, overlapping occurrences included. */
-    void starts(byte[] line, IntConsumer start) {
+    /** Where this text starts inside {@code other}'s bytes, in increasing order. */
+    private List<Integer> offsetsIn(LineText other) {
+        List<Integer> out = new ArrayList<>();
         int k = 0;
-        for (int i = 0; i < line.length; i++) {
-            byte b = line[i];
-            while (k > 0 && b != text[k]) {
-                k = fail[k - 1];
-            }
-            if (b == text[k] && ++k == text.length) {
-                start.accept(i - text.length + 1);
-                k = fail[k - 1];
+        for (int i = 0; i < other.text.length; i++) {
+            if ((k = next(k, other.text[i])) == text.length) {
+                out.add(i - text.length + 1);
             }
         }
-    }
-
-    boolean holds(LineText other) {
-        return other.in(text) && text.length > other.text.length;
+        return out;
     }
 
     @Override
     public String toString() {
-        return new String(text, java.nio.charset.StandardCharsets.UTF_8);
+        return new String(text, StandardCharsets.UTF_8);
     }
 
     /**
      * A removed text less its occurrences inside texts the plan allows it in: a line holds it when one occurrence
-     * lies inside no occurrence of an allowed text. Two passes over the line, each linear in it.
+     * lies inside no occurrence of an allowed text. One pass over the line with every matcher at once; whether an
+     * occurrence is covered is known once the scan is an allowed text's length past it, so only that many
+     * positions are remembered.
      */
     static final class Masked {
         private final LineText text;
         private final LineText[] allowedIn;
-        /** reach[q]: the end (exclusive) of the longest allowed occurrence starting at q; reused across lines. */
-        private int[] reach = new int[0];
+        /** For each allowed text, where the removed text starts inside it: an occurrence of it there covers those. */
+        private final int[][] offsets;
+        /** The longest allowed text: how far back an occurrence may still be covered. */
+        private final int window;
+        private final boolean[] starts;
+        private final boolean[] covered;
+        private final int[] states;
 
-        Masked(LineText text, java.util.List<LineText> allowed) {
+        Masked(LineText text, List<LineText> allowed) {
             this.text = text;
-            this.allowedIn = allowed.stream().filter(a -> a.holds(text)).toArray(LineText[]::new);
+            List<LineText> holding = new ArrayList<>();
+            List<int[]> at = new ArrayList<>();
+            for (LineText a : allowed) {
+                List<Integer> offs = text.offsetsIn(a);
+                if (!offs.isEmpty() && a.length() > text.length()) {
+                    holding.add(a);
+                    at.add(offs.stream().mapToInt(Integer::intValue).toArray());
+                }
+            }
+            allowedIn = holding.toArray(LineText[]::new);
+            offsets = at.toArray(int[][]::new);
+            window = holding.stream().mapToInt(LineText::length).max().orElse(1);
+            starts = new boolean[window];
+            covered = new boolean[window];
+            states = new int[allowedIn.length];
         }
 
         boolean in(byte[] line) {
@@ -92,27 +116,42 @@ final class LineText {
             if (allowedIn.length == 0) {
                 return true;
             }
-            if (reach.length < line.length) {
-                reach = new int[Math.max(line.length, 2 * reach.length)];
-            }
-            int[] r = reach;
-            Arrays.fill(r, 0, line.length, 0);
-            for (LineText a : allowedIn) {
-                int len = a.length();
-                a.starts(line, q -> r[q] = Math.max(r[q], q + len));
-            }
-            int[] scan = {0, 0}; // next position to fold into the reach, farthest reach so far
-            boolean[] bare = {false};
-            text.starts(line, p -> {
-                if (bare[0]) {
-                    return;
+            Arrays.fill(starts, false);
+            Arrays.fill(covered, false);
+            Arrays.fill(states, 0);
+            int w = window;
+            int k = 0;
+            for (int i = 0; i < line.length; i++) {
+                byte b = line[i];
+                if ((k = text.next(k, b)) == text.length()) {
+                    starts[(i - text.length() + 1) % w] = true;
                 }
-                while (scan[0] <= p) {
-                    scan[1] = Math.max(scan[1], r[scan[0]++]);
+                for (int j = 0; j < allowedIn.length; j++) {
+                    LineText a = allowedIn[j];
+                    if ((states[j] = a.next(states[j], b)) == a.length()) {
+                        int q = i - a.length() + 1;
+                        for (int off : offsets[j]) {
+                            covered[(q + off) % w] = true;
+                        }
+                    }
                 }
-                bare[0] = scan[1] < p + text.length();
-            });
-            return bare[0];
+                // Position i - w + 1 can be covered by nothing that ends later: decide it, free its slot.
+                int p = i - w + 1;
+                if (p >= 0) {
+                    int s = p % w;
+                    if (starts[s] && !covered[s]) {
+                        return true;
+                    }
+                    starts[s] = false;
+                    covered[s] = false;
+                }
+            }
+            for (int p = Math.max(0, line.length - w + 1); p < line.length; p++) {
+                if (starts[p % w] && !covered[p % w]) {
+                    return true;
+                }
+            }
+            return false;
         }
     }
 }

@@ -332,23 +332,18 @@ public final class StrictTransitionEvaluator {
         private GitPath written;
 
         Reading(StrictTransitionContract contract) {
-            List<LineText> allowed = contract.removedTextAllowedIn().stream().map(a -> new LineText(utf8(a))).toList();
+            List<LineText> allowed = contract.removedTextAllowedIn().stream().map(LineText::new).toList();
             for (Requirement r : requirements(contract)) {
                 if (r instanceof Requirement.Added a) {
-                    reqs.add(new Req(r, null, new LineText(utf8(a.text()))));
+                    reqs.add(new Req(r, null, new LineText(a.text())));
                 } else if (r instanceof Requirement.Removed rm) {
-                    reqs.add(new Req(r, new LineText.Masked(new LineText(utf8(rm.text())), allowed), null));
+                    reqs.add(new Req(r, new LineText.Masked(new LineText(rm.text()), allowed), null));
                 } else {
                     Transition t = ((Requirement.Replaced) r).transition();
-                    reqs.add(new Req(r, new LineText.Masked(new LineText(utf8(t.removed())), allowed),
-                            new LineText(utf8(t.added()))));
+                    reqs.add(new Req(r, new LineText.Masked(new LineText(t.removed()), allowed), new LineText(t.added())));
                 }
             }
             protectedGlobs = contract.changePolicy().globs();
-        }
-
-        private static byte[] utf8(String s) {
-            return s.getBytes(StandardCharsets.UTF_8);
         }
 
         @Override
