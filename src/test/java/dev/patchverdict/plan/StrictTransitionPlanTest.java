@@ -110,7 +110,9 @@ class StrictTransitionPlanTest {
         StrictTransitionContract c = (StrictTransitionContract) plan.contract();
         assertEquals(List.of(new Transition("unsafe_call(", "safe_call(")), c.requiredTransitions());
         assertEquals(ChangePolicy.safe(GlobSyntax.GITIGNORE), c.changePolicy());
-        assertEquals(List.of("README.md"), wu.constraints().allowedPaths());
-        assertTrue(c.changePolicy().protectingGlob("README.md").isEmpty(), "the one allowed path is not protected");
+        assertEquals(List.of("README.md", "docs/usage.md"), wu.constraints().allowedPaths());
+        for (String allowed : wu.constraints().allowedPaths()) {
+            assertTrue(c.changePolicy().protectingGlob(allowed).isEmpty(), allowed + ", an allowed path, is not protected");
+        }
     }
 }
