@@ -236,7 +236,7 @@ class StrictTransitionEvaluatorTest {
 
     @Test
     void aRemovedLineAddedBackUnchangedElsewhereInTheFileIsAMoveNotARemoval() {
-        String moved = HEADER + "@@ -1,2 +1,2 @@\n x = 1\n-unsafe_call(args.value)\n+safe_call(args.value)\n"
+        String moved = HEADER + "@@ -1,3 +1,3 @@\n x = 1\n-unsafe_call(args.value)\n+safe_call(args.value)\n y = 2\n"
                 + "@@ -40,1 +40,2 @@\n ## later\n+unsafe_call(args.value)\n";
         SemanticEvaluation e = evaluate(moved, V05Fixtures.transitionPlan());
         assertFalse(e.accepted(), e.reasons().toString());

@@ -36,7 +36,7 @@ class StrictTransitionFileRulesTest {
                 + "\n" + hunks;
     }
 
-    private static final String FIX = "@@ -1,2 +1,2 @@\n # IDKMesh\n-unsafe_call(args.value)\n+safe_call(args.value)\n";
+    private static final String FIX = "@@ -1,3 +1,3 @@\n # IDKMesh\n-unsafe_call(args.value)\n+safe_call(args.value)\n ## Usage\n";
 
     private static SemanticEvaluation evaluate(String patch, StrictTransitionContract c) {
         return StrictTransitionEvaluator.evaluate(patch.getBytes(StandardCharsets.UTF_8), c);
@@ -138,7 +138,9 @@ class StrictTransitionFileRulesTest {
         String create = "diff --git a/README.md b/README.md\nnew file mode 100644\nindex 0000000..1111111\n--- /dev/null\n"
                 + "+++ b/README.md\n@@ -0,0 +1,2 @@\n+# IDKMesh\n+safe_call(args.value)\n";
         assertEquals(Unmet.Reason.ADDED_IN_REPLACED_FILE, reason(evaluate(delete + create, ADDED)));
-        assertEquals(Unmet.Reason.ADDED_IN_REPLACED_FILE, reason(evaluate(create + delete, ADDED)), "in either order");
+        // The other way round git deletes what the patch created, not the file in the tree: the strict reader refuses it.
+        assertEquals(List.of(dev.patchverdict.diff.DiagnosticCode.DUPLICATE_PATH),
+                evaluate(create + delete, ADDED).fatalDiagnostics().stream().map(d -> d.code()).toList());
         SemanticEvaluation alone = evaluate(create, ADDED);
         assertTrue(alone.accepted(), "a new file at a free path: " + alone.reasons());
     }

@@ -40,15 +40,17 @@ class StrictTransitionLinearTest {
         long oldLine = 1;
         long newLine = 1;
         for (int k = 0; k < pairs; k++) {
-            out.append("@@ -").append(oldLine).append(',').append(removedPerHunk + 1).append(" +").append(newLine).append(",1 @@\n c\n");
+            // Context on both sides, as git writes it (a hunk without trailing context would have to end the file).
+            out.append("@@ -").append(oldLine).append(',').append(removedPerHunk + 2).append(" +").append(newLine).append(",2 @@\n c\n");
             for (int i = 0; i < removedPerHunk; i++) {
                 out.append("-u(\n");
             }
+            out.append(" c\n");
             oldLine += removedPerHunk + 10;
             newLine += 10;
             boolean pair = pairAtEnd && k == pairs - 1;
-            out.append("@@ -").append(oldLine).append(',').append(pair ? 2 : 1).append(" +").append(newLine).append(",2 @@\n c\n")
-                    .append(pair ? "-u(\n" : "").append("+s(").append(k).append('\n');
+            out.append("@@ -").append(oldLine).append(',').append(pair ? 3 : 2).append(" +").append(newLine).append(",3 @@\n c\n")
+                    .append(pair ? "-u(\n" : "").append("+s(").append(k).append("\n c\n");
             oldLine += 10;
             newLine += 11;
         }

@@ -26,6 +26,7 @@ public final class NewFormMoved implements Operator {
         if (t.allRemoved().isEmpty()) {
             first.add(0, " # context");
         }
+        first.add(" # more context"); // a hunk without trailing context must end the file, and git would refuse the second
         String second = Patches.hunk(40, 40 + Patches.replacementDelta(t),
                 Patches.concat(List.of(" ## later"), Patches.prefixed('-', t.allAdded())));
         return List.of(new Decoy(name(), "existing-line-moved", description(),

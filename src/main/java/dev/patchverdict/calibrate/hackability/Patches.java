@@ -128,6 +128,14 @@ final class Patches {
         return hunk(1, replacementLines(t));
     }
 
+    /**
+     * The same with a line of trailing context, for a section with more hunks after it: git applies a hunk without
+     * trailing context only at the end of the file, so it would refuse a later one.
+     */
+    static String replacementHunkBeforeMore(Targets t) {
+        return hunk(1, concat(replacementLines(t), List.of(" # context")));
+    }
+
     private static List<String> replacementLines(Targets t) {
         List<String> lines = concat(prefixed('-', t.allRemoved()), prefixed('+', t.allAdded()));
         if (t.allRemoved().isEmpty()) {
