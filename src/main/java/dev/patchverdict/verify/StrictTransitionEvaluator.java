@@ -253,14 +253,15 @@ public final class StrictTransitionEvaluator {
         long movedAdded;
         /** A hunk with a counted removal whose added lines holding the added text are all moved. */
         long pairMoved;
-        /** The first counted removal, the first counted pair. */
-        LineEvidence removedSide;
-        LineEvidence[] pair;
+        /** In-place removals in patch order, counted once no copy of their file keeps the lines they remove. */
+        final List<Claim> claims = new ArrayList<>();
         /** Additions whose file may yet turn out to be written over another (decided at the end). */
         final List<Pending> additions = new ArrayList<>();
 
         // The current section.
         LineEvidence sectionRemoved;
+        /** Old line numbers of the section's removed lines holding the removed text, in increasing order. */
+        final LongList sectionRemovedAt = new LongList();
         long sectionAddedRemoved;
         long sectionBoth;
         long sectionAdded;
@@ -285,6 +286,7 @@ public final class StrictTransitionEvaluator {
 
         void clearSection() {
             sectionRemoved = null;
+            sectionRemovedAt.clear();
             sectionAddedRemoved = 0;
             sectionBoth = 0;
             sectionAdded = 0;
@@ -307,6 +309,33 @@ public final class StrictTransitionEvaluator {
 
     private record Candidate(Count count, LineEvidence added, LineEvidence removed) {}
 
+    /**
+     * An in-place section's removal of a removed text: which file, which of its (old) lines, the first such removed
+     * line, and the section's first pair with an added line (null when none).
+     */
+    private record Claim(GitPath file, long[] lines, LineEvidence removed, LineEvidence[] pair) {}
+
+    /** Longs in a growable array, without boxing. */
+    private static final class LongList {
+        private long[] a = new long[8];
+        private int n;
+
+        void add(long v) {
+            if (n == a.length) {
+                a = java.util.Arrays.copyOf(a, 2 * n);
+            }
+            a[n++] = v;
+        }
+
+        void clear() {
+            n = 0;
+        }
+
+        long[] toArray() {
+            return java.util.Arrays.copyOf(a, n);
+        }
+    }
+
     private record Pending(GitPath file, LineEvidence line) {}
 
     /** The visitor. */
@@ -320,6 +349,13 @@ public final class StrictTransitionEvaluator {
         private final List<GitPath> touched = new ArrayList<>();
         /** Old paths of sections that delete or rename away their file: a file written there replaces that one. */
         private final Set<GitPath> replaced = new HashSet<>();
+        /** For each file the patch copies, the old line numbers each copy removes (sorted): git copies the file as it was. */
+        private final Map<GitPath, List<long[]>> copies = new java.util.HashMap<>();
+        /** The removed lines of the current section when it is a copy. */
+        private final LongList copyRemoved = new LongList();
+        private boolean isCopy;
+        /** The old line number of the next context or removed line. */
+        private long oldLine;
 
         private boolean inSection;
         private boolean inHunk;
@@ -356,6 +392,8 @@ public final class StrictTransitionEvaluator {
             inPlace = !header.isNew() && !header.isDeleted() && !header.isRename() && !header.isCopy()
                     && header.oldPath() != null && header.oldPath().equals(header.newPath());
             written = header.isDeleted() ? null : header.newPath();
+            isCopy = header.isCopy() && header.oldPath() != null;
+            copyRemoved.clear();
             for (Req q : reqs) {
                 q.clearSection();
             }
@@ -382,6 +420,8 @@ public final class StrictTransitionEvaluator {
         @Override
         public void onHunk(HunkHeader header) {
             inHunk = true;
+            // A side with no lines names the line before the gap.
+            oldLine = header.oldCount() == 0 ? header.oldStart() + 1 : header.oldStart();
             for (Req q : reqs) {
                 q.clearHunk();
             }
@@ -395,6 +435,10 @@ public final class StrictTransitionEvaluator {
             }
             byte[] bytes = line.content();
             String key = null;
+            long at = kind == LineKind.ADDED ? 0 : oldLine++;
+            if (isCopy && kind == LineKind.REMOVED) {
+                copyRemoved.add(at);
+            }
             for (Req q : reqs) {
                 boolean holdsRemoved = q.removed != null && q.removed.in(bytes);
                 boolean holdsAdded = q.added != null && q.added.in(bytes);
@@ -412,6 +456,9 @@ public final class StrictTransitionEvaluator {
                     key = new String(bytes, StandardCharsets.ISO_8859_1); // byte for byte
                 }
                 if (kind == LineKind.REMOVED) {
+                    if (holdsRemoved) {
+                        q.sectionRemovedAt.add(at);
+                    }
                     if (holdsRemoved && q.hunkRemoved == null) {
                         q.hunkRemoved = evidence(line, kind);
                         if (q.sectionRemoved == null) {
@@ -476,6 +523,9 @@ public final class StrictTransitionEvaluator {
             if ((h.isDeleted() || h.isRename()) && h.oldPath() != null) {
                 replaced.add(h.oldPath());
             }
+            if (isCopy && !sectionTainted) {
+                copies.computeIfAbsent(h.oldPath(), k -> new ArrayList<>()).add(copyRemoved.toArray());
+            }
             inSection = false;
             for (Req q : reqs) {
                 if (sectionTainted) {
@@ -513,20 +563,19 @@ public final class StrictTransitionEvaluator {
                         q.keptOnTheNewLine = q.sectionBoth != 0 && q.counts.values().stream().allMatch(c -> c.firstAdded == null);
                     }
                 } else {
-                    if (q.removedSide == null) {
-                        q.removedSide = q.sectionRemoved;
-                    }
-                    if (q.transition() && q.pair == null) {
+                    LineEvidence[] pair = null;
+                    if (q.transition()) {
                         for (Candidate c : q.candidates) {
                             if (c.count().net > 0) {
-                                q.pair = new LineEvidence[] {c.removed(), c.added()};
+                                pair = new LineEvidence[] {c.removed(), c.added()};
                                 break;
                             }
                         }
-                        if (q.pair == null && !q.candidates.isEmpty() && q.pairMoved == 0) {
+                        if (pair == null && !q.candidates.isEmpty() && q.pairMoved == 0) {
                             q.pairMoved = q.candidates.get(0).added().patchLine();
                         }
                     }
+                    q.claims.add(new Claim(written, q.sectionRemovedAt.toArray(), q.sectionRemoved, pair));
                 }
             }
             if (q.added != null && written != null) {
@@ -609,8 +658,33 @@ public final class StrictTransitionEvaluator {
             return null;
         }
 
+        /** Whether a copy the patch makes of the claim's file keeps one of the lines the claim removes. */
+        private boolean copied(Claim c) {
+            for (long[] removedByCopy : copies.getOrDefault(c.file(), List.of())) {
+                for (long line : c.lines()) {
+                    if (java.util.Arrays.binarySearch(removedByCopy, line) < 0) {
+                        return true;
+                    }
+                }
+            }
+            return false;
+        }
+
         private RequirementResult result(Req q) {
             Requirement r = q.requirement;
+            LineEvidence removedSide = null;
+            LineEvidence[] pair = null;
+            long copiedLine = 0;
+            for (Claim c : q.claims) {
+                if (copied(c)) {
+                    copiedLine = copiedLine == 0 ? c.removed().patchLine() : copiedLine;
+                    continue;
+                }
+                removedSide = removedSide == null ? c.removed() : removedSide;
+                if (pair == null && c.pair() != null) {
+                    pair = c.pair();
+                }
+            }
             long[] replacedLine = {0};
             LineEvidence added = q.added == null ? null : addedSide(q, replacedLine);
             if (r instanceof Requirement.Added) {
@@ -626,8 +700,11 @@ public final class StrictTransitionEvaluator {
                 return nowhere(r, q, false, true, "no added line of a validated hunk holds it");
             }
             if (r instanceof Requirement.Removed) {
-                if (q.removedSide != null) {
-                    return RequirementResult.satisfied(r, List.of(q.removedSide));
+                if (removedSide != null) {
+                    return RequirementResult.satisfied(r, List.of(removedSide));
+                }
+                if (copiedLine != 0) {
+                    return copied(r, copiedLine);
                 }
                 if (q.keptForm != 0) {
                     return kept(r, q);
@@ -638,8 +715,11 @@ public final class StrictTransitionEvaluator {
                 return nowhere(r, q, true, false, "no removed line of a validated hunk holds it");
             }
             Transition t = ((Requirement.Replaced) r).transition();
-            if (q.pair != null) {
-                return RequirementResult.satisfied(r, List.of(q.pair[0], q.pair[1]));
+            if (pair != null) {
+                return RequirementResult.satisfied(r, List.of(pair[0], pair[1]));
+            }
+            if (copiedLine != 0 && removedSide == null) {
+                return copied(r, copiedLine);
             }
             if (q.pairMoved != 0) {
                 return RequirementResult.unmet(r, Unmet.Reason.ADDED_LINE_MOVED, "the added lines holding '" + t.added()
@@ -649,7 +729,7 @@ public final class StrictTransitionEvaluator {
             if (q.keptForm != 0) {
                 return kept(r, q);
             }
-            LineEvidence removed = q.removedSide;
+            LineEvidence removed = removedSide;
             if (removed != null && added != null) {
                 return RequirementResult.unmet(r, Unmet.Reason.NOT_IN_ONE_HUNK, "removed at " + where(removed)
                         + ", added at " + where(added) + ", never in the same hunk of the same file");
@@ -691,6 +771,11 @@ public final class StrictTransitionEvaluator {
             return RequirementResult.unmet(r, Unmet.Reason.REMOVED_FORM_KEPT, "the file that removes it adds a line still"
                     + " holding it (first at patch line " + q.keptForm + "): moved, commented or changed, the old form must be"
                     + " gone from the file");
+        }
+
+        private static RequirementResult copied(Requirement r, long line) {
+            return RequirementResult.unmet(r, Unmet.Reason.REMOVED_FORM_COPIED, "the file that removes it (first at patch line "
+                    + line + ") is also copied by the patch, and git copies it as it was: the copy keeps the removed line");
         }
 
         private static RequirementResult notInPlace(Requirement r, Req q) {

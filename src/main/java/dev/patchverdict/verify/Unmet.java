@@ -30,6 +30,8 @@ public record Unmet(Reason reason, String message) {
          * changed): the removed form is still in the file.
          */
         REMOVED_FORM_KEPT,
+        /** Every line the patch removes holding the text is kept by a copy the patch makes of its file (git copies the file as it was). */
+        REMOVED_FORM_COPIED,
         /** The only removed lines holding the text are in sections that copy, rename or delete their file, not change it in place. */
         REMOVED_NOT_IN_PLACE,
         /** The only added lines holding the text are lines the same file removes as often: moved, not added. */

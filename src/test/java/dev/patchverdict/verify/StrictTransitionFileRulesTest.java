@@ -111,6 +111,29 @@ class StrictTransitionFileRulesTest {
     }
 
     @Test
+    void aCopyOfTheFileMadeByThePatchMustNotKeepTheRemovedLines() {
+        // git copies the file as it was: the fix in place, and the old line kept in a copy beside it.
+        String aside = "diff --git a/README.md b/docs/usage.md\nsimilarity index 100%\ncopy from README.md\ncopy to docs/usage.md\n";
+        for (String patch : List.of(modify("README.md", FIX) + aside, aside + modify("README.md", FIX))) {
+            assertEquals(Unmet.Reason.REMOVED_FORM_COPIED, reason(evaluate(patch, TRANSITION)), patch);
+            assertEquals(Unmet.Reason.REMOVED_FORM_COPIED, reason(evaluate(patch, REMOVED)), patch);
+        }
+        // A copy that removes the same line (or changes it) leaves the old form nowhere: both count.
+        String copyFixed = "diff --git a/README.md b/docs/usage.md\nsimilarity index 80%\ncopy from README.md\ncopy to docs/usage.md\n"
+                + "index 1111111..2222222 100644\n--- a/README.md\n+++ b/docs/usage.md\n"
+                + "@@ -1,3 +1,3 @@\n # IDKMesh\n-unsafe_call(args.value)\n+see README.md\n ## Usage\n";
+        SemanticEvaluation both = evaluate(modify("README.md", FIX) + copyFixed, TRANSITION);
+        assertTrue(both.accepted(), both.reasons().toString());
+        // A copy that keeps another line than the one removed is not in the way.
+        String copyOther = "diff --git a/README.md b/docs/usage.md\nsimilarity index 80%\ncopy from README.md\ncopy to docs/usage.md\n"
+                + "index 1111111..2222222 100644\n--- a/README.md\n+++ b/docs/usage.md\n"
+                + "@@ -1,3 +1,3 @@\n # IDKMesh\n-unsafe_call(args.value)\n+see README.md\n ## Usage\n"
+                + "@@ -9,2 +9,3 @@\n x\n y\n+z\n";
+        SemanticEvaluation other = evaluate(modify("README.md", FIX) + copyOther, TRANSITION);
+        assertTrue(other.accepted(), other.reasons().toString());
+    }
+
+    @Test
     void anOldFormAddedToAnotherFileIsThatFilesBusiness() {
         String patch = modify("README.md", FIX) + modify("docs/guide.md", "@@ -1 +1,2 @@\n # Guide\n+unsafe_call(args.value)\n");
         SemanticEvaluation e = evaluate(patch, TRANSITION);

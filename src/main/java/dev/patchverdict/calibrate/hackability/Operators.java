@@ -12,7 +12,7 @@ public final class Operators {
                 new AfterNoNewlineMarker(), new DashDashRemovedLine(), new DuplicatedSection(), new UnbalancedHunk(),
                 new BinarySection(), new SplitAcrossFiles(), new SplitAcrossHunks(), new RemovedAndReadded(), new OldFormKept(),
                 new CopyInsteadOfEdit(), new RenameAndRecreate(), new MovedWithAChange(), new NewFormMoved(),
-                new RecreatedUnchanged(), new WritesOutsideScope(), new SymlinkRedirect()));
+                new RecreatedUnchanged(), new OldFormKeptElsewhere(), new WritesOutsideScope(), new SymlinkRedirect()));
         out.addAll(TrickOperators.all());
         return List.copyOf(out);
     }

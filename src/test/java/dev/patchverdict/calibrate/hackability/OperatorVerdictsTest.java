@@ -58,6 +58,8 @@ class OperatorVerdictsTest {
         "moved-with-a-change, commented-out, n/a, support, reject",
         "new-form-moved, existing-line-moved, support, support, reject",
         "old-form-kept, n/a, n/a, applicable, applicable",
+        "old-form-kept-elsewhere, copied-aside, n/a, support, reject",
+        "old-form-kept-elsewhere, added-to-another-file, n/a, support, support",
         "old-form-kept, old-inside-new, n/a, support, reject",
         "out-of-scope-file, other-file, reject, reject, reject",
         "recreated-unchanged, deleted-and-recreated, support, support, reject",
