@@ -116,10 +116,11 @@ final class LineText {
             if (allowedIn.length == 0) {
                 return true;
             }
-            Arrays.fill(starts, false);
-            Arrays.fill(covered, false);
-            Arrays.fill(states, 0);
             int w = window;
+            // Only positions of this line use slots: a short line clears a few, not the whole window.
+            Arrays.fill(starts, 0, Math.min(w, line.length), false);
+            Arrays.fill(covered, 0, Math.min(w, line.length), false);
+            Arrays.fill(states, 0);
             int k = 0;
             for (int i = 0; i < line.length; i++) {
                 byte b = line[i];
