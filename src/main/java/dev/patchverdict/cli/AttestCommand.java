@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -17,6 +18,7 @@ import picocli.CommandLine.Spec;
 
 @Command(
         name = "attest",
+        header = "Sign results as in-toto attestations, and check signed ones.",
         mixinStandardHelpOptions = true,
         subcommands = {AttestKeygenCommand.class, AttestVerifyCommand.class},
         description = {

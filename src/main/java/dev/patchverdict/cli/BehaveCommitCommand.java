@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.cli;
 
 import dev.patchverdict.behave.Behave;
@@ -13,6 +14,7 @@ import picocli.CommandLine.Spec;
 
 @Command(
         name = "commit",
+        header = "Commit a behavioural plan before any run.",
         mixinStandardHelpOptions = true,
         description = {
             "Commit a BehaviouralPlan before any run.",

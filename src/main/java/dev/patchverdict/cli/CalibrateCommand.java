@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.cli;
 
 import dev.patchverdict.calibrate.BuiltInMatrices;
@@ -22,6 +23,7 @@ import picocli.CommandLine.Spec;
 
 @Command(
         name = "calibrate",
+        header = "Check each plan version against a calibration matrix.",
         mixinStandardHelpOptions = true,
         description = {
             "Run a calibration matrix (candidates x EvaluatorPlans -> expected outcome) and print the table.",

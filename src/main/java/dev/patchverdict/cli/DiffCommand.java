@@ -1,5 +1,7 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.cli;
 
+import dev.patchverdict.text.Split;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.patchverdict.diff.Diagnostic;
@@ -33,6 +35,7 @@ import picocli.CommandLine.Spec;
 
 @Command(
         name = "diff",
+        header = "Read a patch strictly, count it as git does, or filter it.",
         mixinStandardHelpOptions = true,
         description = "Read unified diffs strictly, as git apply would apply them.",
         subcommands = {DiffCommand.Check.class, DiffCommand.Numstat.class, DiffFilterCommand.class})
@@ -128,13 +131,12 @@ final class DiffCommand implements Runnable {
         }
         Set<DiagnosticCode> allowed = new LinkedHashSet<>();
         for (String group : allow) {
-            for (String key : group.split(",")) {
+            for (String key : Split.on(group, ',')) {
                 if (key.isBlank()) {
                     continue;
                 }
                 allowed.add(DiagnosticCode.policyByAllowKey(key).orElseThrow(() -> CliException.usage(
-                        "--allow: unknown policy '" + key.trim() + "' (symlink, submodule, mode, binary, invisible,"
-                                + " confusable, swallowed-header)")));
+                        "--allow: unknown policy '" + key.trim() + "' (" + DiagnosticCode.allowKeys() + ")")));
             }
         }
         return p.allowing(allowed);
@@ -142,6 +144,7 @@ final class DiffCommand implements Runnable {
 
     @Command(
             name = "check",
+            header = "Check diffs strictly, naming every problem and where it is.",
             mixinStandardHelpOptions = true,
             description = {
                 "Check each diff; '-' reads standard input. Exit 0 when every input is accepted,",
@@ -161,7 +164,7 @@ final class DiffCommand implements Runnable {
         Format format;
 
         @Option(names = "--allow", paramLabel = "POLICY[,POLICY...]",
-                description = "Policy findings that only warn: symlink, submodule, mode, binary, invisible, confusable, swallowed-header.")
+                description = "Policy findings that only warn: " + Options.ALLOW_KEYS + ".")
         List<String> allow = new ArrayList<>();
 
         @Parameters(arity = "1..*", paramLabel = "FILE")
@@ -253,6 +256,7 @@ final class DiffCommand implements Runnable {
 
     @Command(
             name = "numstat",
+            header = "Print what 'git apply --numstat' prints for a diff.",
             mixinStandardHelpOptions = true,
             description = {
                 "Print exactly what 'git apply --numstat' prints for the diff; '-' reads standard input.",

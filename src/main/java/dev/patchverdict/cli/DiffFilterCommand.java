@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.cli;
 
 import dev.patchverdict.diff.Diagnostic;
@@ -31,6 +32,7 @@ import picocli.CommandLine.Spec;
 
 @Command(
         name = "filter",
+        header = "Remove file sections from a patch, the rest kept byte for byte.",
         mixinStandardHelpOptions = true,
         description = {
             "Write the patch without the excluded file sections, each kept one byte for byte.",

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.cli;
 
 import dev.patchverdict.digest.Digest;
@@ -16,6 +17,7 @@ import picocli.CommandLine.Spec;
 
 @Command(
         name = "digest",
+        header = "Print a JSON document's canonical digest, or a file's SHA-256.",
         mixinStandardHelpOptions = true,
         description = {
             "Print the digest of each file: the canonical JSON digest of a JSON document,",

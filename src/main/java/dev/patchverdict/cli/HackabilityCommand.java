@@ -1,5 +1,8 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.cli;
 
+import java.util.LinkedHashMap;
+import java.util.Map;
 import dev.patchverdict.calibrate.hackability.Hackability;
 import dev.patchverdict.calibrate.hackability.HackabilityException;
 import dev.patchverdict.report.HackabilityReport;
@@ -20,6 +23,7 @@ import picocli.CommandLine.Spec;
 
 @Command(
         name = "hackability",
+        header = "Measure how many hollow decoy patches a plan lets pass.",
         mixinStandardHelpOptions = true,
         description = {
             "Build hollow candidates that try to fool an EvaluatorPlan (comment-only text, a removal",
@@ -48,16 +52,31 @@ final class HackabilityCommand implements Callable<Integer> {
     @Option(names = "--output", paramLabel = "FILE", description = "Also write the JSON report here (atomically).")
     String output;
 
+    @picocli.CommandLine.Mixin
+    ProgressOption progress = new ProgressOption();
+
+    @Option(names = "--force", description = "Replace an existing --output file (never one of the inputs).")
+    boolean force;
+
     @Override
     public Integer call() {
         CliContext ctx = RootCommand.contextOf(spec);
+        if (output != null) {
+            Map<String, Path> inputs = new LinkedHashMap<>();
+            inputs.put("--evaluator-plan", ctx.resolve(plan));
+            inputs.put("--work-unit", ctx.resolve(workUnit));
+            if (candidate != null) {
+                inputs.put("--candidate", ctx.resolve(candidate));
+            }
+            CommandFiles.checkOutput(output, ctx.resolve(output), inputs, force);
+        }
         Path scratch = null;
         HackabilityReport report;
-        try {
+        try (ProgressOption.Line line = progress.open(ctx, "hackability", "decoys", false)) {
             Optional<byte[]> good = candidate == null ? Optional.empty() : Optional.of(CommandFiles.read(ctx, candidate));
             scratch = Files.createTempDirectory("patchverdict-hackability-");
             report = Hackability.run(ctx.resolve(plan), ctx.resolve(workUnit), good, new Verifier(Environments.of(ctx)), scratch,
-                    Version.get());
+                    Version.get(), line);
         } catch (HackabilityException e) {
             throw new CliException(ExitCode.UNDECIDED, e.getMessage());
         } catch (IOException e) {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.cli;
 
 import dev.patchverdict.fs.Containment;
@@ -31,6 +32,7 @@ import picocli.CommandLine.Spec;
 
 @Command(
         name = "manifest",
+        header = "Write a worker's ResultManifest, every digest computed.",
         mixinStandardHelpOptions = true,
         description = {
             "Write a ResultManifest v0.1 for one attempt at a work unit, bound to it by canonical digest,",

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -27,6 +28,7 @@ import picocli.CommandLine.TypeConversionException;
 
 @Command(
         name = "validate",
+        header = "Check records against their schemas and rules.",
         mixinStandardHelpOptions = true,
         description = {
             "Check that each file is a valid WorkUnit, ResultManifest, EvaluatorPlan, VerificationResult",

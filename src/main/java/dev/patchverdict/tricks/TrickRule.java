@@ -1,7 +1,8 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.tricks;
 
 import java.util.Objects;
-import java.util.regex.Pattern;
+import com.google.re2j.Pattern;
 
 /**
  * One static detector's identity: a stable kebab-case id, its severity, a one-line description of what it

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.behave;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -84,6 +85,20 @@ public final class BehaveFixture {
         patchText = git(repo, "diff", "--no-color", "--no-ext-diff");
         git(repo, "checkout", "-q", "--", ".");
         return withPatchText(patchText);
+    }
+
+    /**
+     * A section of git's own shape adding {@code path} with {@code content} (which ends with a newline), written
+     * by hand: git would read the file through the attributes the section may itself add.
+     */
+    public static String newFile(String path, String content) {
+        long lines = content.chars().filter(c -> c == '\n').count();
+        StringBuilder b = new StringBuilder("diff --git a/" + path + " b/" + path + "\nnew file mode 100644\n"
+                + "--- /dev/null\n+++ b/" + path + "\n@@ -0,0 +1" + (lines == 1 ? "" : "," + lines) + " @@\n");
+        for (String line : content.substring(0, content.length() - 1).split("\n", -1)) {
+            b.append('+').append(line).append('\n');
+        }
+        return b.toString();
     }
 
     public BehaveFixture withPatchText(String text) throws IOException {
@@ -262,6 +277,7 @@ public final class BehaveFixture {
     // ---- git ----
 
     public static String git(Path cwd, String... args) throws IOException {
+        dev.patchverdict.TestGroups.require(dev.patchverdict.TestGroups.GIT);
         List<String> cmd = new ArrayList<>();
         cmd.add("git");
         cmd.addAll(List.of(args));

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.calibrate;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -5,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.patchverdict.TestGroups;
 import dev.patchverdict.digest.Digests;
 import dev.patchverdict.json.StrictJson;
 import dev.patchverdict.plan.ReferenceFolder;
@@ -12,10 +14,11 @@ import dev.patchverdict.record.DocumentReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
- * The shipped calibration set is what README says it is: the two patches byte-identical to the
+ * The shipped calibration set is what docs/calibrate.md says it is: the two patches byte-identical to the
  * record family's fixtures, the v0.3 and v0.2 plans derived from the v0.4 plan exactly the way
  * SPEC part 2 §B derives them, and every manifest bound to the one WorkUnit.
  */
@@ -24,6 +27,7 @@ class CalibrationFixturesTest {
     static final StrictJson JSON = StrictJson.withDefaults();
 
     @Test
+    @Tag(TestGroups.REFERENCE)
     void thePatchesAreTheUpstreamBytes() throws Exception {
         for (String p : List.of("correct.patch", "decoy.patch")) {
             byte[] upstream = Files.readAllBytes(ReferenceFolder.file("verification/fixtures/patch-transition/" + p));

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -6,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.patchverdict.TestGroups;
 import dev.patchverdict.behave.BehaveFixture;
 import dev.patchverdict.digest.Digests;
 import java.io.ByteArrayInputStream;
@@ -21,10 +23,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@code patchverdict behave} and {@code behave commit} through the command line: exit codes and messages. */
+@Tag(TestGroups.GIT)
 class BehaveCommandTest {
     @TempDir
     Path dir;
@@ -80,6 +84,8 @@ class BehaveCommandTest {
     }
 
     @Test
+    @Tag(TestGroups.BUBBLEWRAP)
+    @Tag(TestGroups.PYTHON3)
     void commitThenBehaveProvesTheFixAndWritesTheResult() throws Exception {
         f.write();
         Run c = commit();
@@ -98,6 +104,38 @@ class BehaveCommandTest {
     }
 
     @Test
+    void theOutputIsNeverOneOfTheInputs() throws Exception {
+        f.write();
+        assertEquals(0, commit().rc());
+        for (String[] input : new String[][] {{"--static-result", "records/static-result.json"},
+                {"--plan", "records/behave-plan.json"}, {"--work-unit", "records/work-unit.json"},
+                {"--result-manifest", "records/result-manifest.json"},
+                {"--commitment", "records/behave-plan.json.commitment.json"}}) {
+            byte[] before = Files.readAllBytes(dir.resolve(input[1]));
+            Run r = run(behave("--output", "./" + input[1]));
+            assertRefused(r, "./" + input[1] + ": is also the command's input (" + input[0] + "); write elsewhere");
+            assertTrue(java.util.Arrays.equals(before, Files.readAllBytes(dir.resolve(input[1]))), input[0]);
+        }
+    }
+
+    @Test
+    @Tag(TestGroups.BUBBLEWRAP)
+    @Tag(TestGroups.PYTHON3)
+    void anExistingOutputIsReplacedOnlyWithForce() throws Exception {
+        f.write();
+        assertEquals(0, commit().rc());
+        Files.writeString(dir.resolve("records/result.json"), "old");
+        assertRefused(run(behave("--output", "records/result.json")), "records/result.json: exists; use --force to replace it");
+        assertEquals("old", Files.readString(dir.resolve("records/result.json")));
+        Run r = run(behave("--output", "records/result.json", "--force"));
+        assertEquals(0, r.rc(), r.err());
+        assertEquals("passed", BehaveFixture.JSON.readTree(dir.resolve("records/result.json").toFile()).get("status")
+                .textValue());
+    }
+
+    @Test
+    @Tag(TestGroups.BUBBLEWRAP)
+    @Tag(TestGroups.PYTHON3)
     void aRefutedCandidateExitsOne() throws Exception {
         f.candidate(Map.of("calc.py", BehaveFixture.CALC_FIXED.replace("return a * b", "return a * b + 1")));
         f.records(f.plan.withArray("checks"));
@@ -215,6 +253,8 @@ class BehaveCommandTest {
     }
 
     @Test
+    @Tag(TestGroups.BUBBLEWRAP)
+    @Tag(TestGroups.PYTHON3)
     void aCandidateReachedThroughLinksThatStayInsideTheCandidateRootIsRun() throws Exception {
         f.write();
         commit();
@@ -269,6 +309,8 @@ class BehaveCommandTest {
     }
 
     @Test
+    @Tag(TestGroups.BUBBLEWRAP)
+    @Tag(TestGroups.PYTHON3)
     void theConfiguredRunnerIdIsComparedWithTheWorkerAndTheStaticVerifier() throws Exception {
         f.write();
         commit();
@@ -308,6 +350,8 @@ class BehaveCommandTest {
     }
 
     @Test
+    @Tag(TestGroups.BUBBLEWRAP)
+    @Tag(TestGroups.PYTHON3)
     void theSandboxUserIsAnUnprivilegedUidAndGid() throws Exception {
         for (String bad : List.of("0:0", "0:65534", "65534:0", "nobody:nogroup", "65534", "-1:5", "99999999999:1",
                 "Auto", "auto:1", "")) {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -74,6 +75,6 @@ class DigestCommandTest {
         assertTrue(v.out().startsWith("patchverdict "), v.out());
         CliRun h = run("--help");
         assertEquals(0, h.code());
-        assertTrue(h.out().contains("Exit codes: 0 passed/PROVEN"), h.out());
+        assertTrue(h.out().contains("Exit codes, the same for every command:\n   0   passed, PROVEN"), h.out());
     }
 }

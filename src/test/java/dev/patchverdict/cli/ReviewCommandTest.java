@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -251,7 +252,7 @@ class ReviewCommandTest {
         assertTrue(codes.contains("CRLF_LINE_ENDING"), codes.toString());
     }
 
-    /** Structural SARIF 2.1.0 checks (the official schema is not shipped here; see the README). */
+    /** Structural SARIF 2.1.0 checks (the official schema is not shipped here; see docs/review.md). */
     static void assertSarif(JsonNode s) {
         assertEquals("2.1.0", s.path("version").asText());
         assertTrue(s.path("$schema").asText().contains("sarif-2.1.0"));

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.plan;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -7,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.patchverdict.SharedData;
+import dev.patchverdict.TestGroups;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -46,14 +49,33 @@ class ProtectionPresetTest {
     }
 
     @Test
-    void theDefaultIsTheListPlansWereWrittenWith() throws IOException {
-        // The shipped fixture plan was written by plan new before the default became a preset.
+    void theDefaultIsTheListPlansWereWrittenWithAndGitsControlFiles() throws IOException {
+        // The shipped fixture plan was written by plan new before the default became a preset, and before the
+        // control files git reads from the tree joined it; a plan keeps the list it was written with.
         JsonNode plan = new ObjectMapper().readTree(Path.of("verification/fixtures/patch-transition/plan-v0.5.json").toFile());
         List<String> written = new ArrayList<>();
         plan.path("backend").path("change_policy").path("protected_paths").forEach(n -> written.add(n.asText()));
         assertEquals(36, written.size());
-        assertEquals(written, ChangePolicy.defaultProtectedPaths(GlobSyntax.GITIGNORE));
-        assertEquals(ProtectionPreset.named("default").globs(GlobSyntax.GITIGNORE), written);
+        List<String> now = new ArrayList<>(written);
+        now.addAll(GIT_CONTROL_FILES);
+        assertEquals(now, ChangePolicy.defaultProtectedPaths(GlobSyntax.GITIGNORE));
+        assertEquals(ProtectionPreset.named("default").globs(GlobSyntax.GITIGNORE), now);
+    }
+
+    /** What git (and git-lfs) read from the tree at any depth: both presets protect them. */
+    private static final List<String> GIT_CONTROL_FILES = List.of(".gitattributes", ".gitmodules", ".gitignore", ".mailmap",
+            ".lfsconfig");
+
+    @ParameterizedTest
+    @EnumSource(GlobSyntax.class)
+    void bothPresetsProtectTheControlFilesGitReadsFromTheTree(GlobSyntax syntax) {
+        List<String> at = List.of(".gitattributes", "pkg/.gitattributes", ".gitmodules", "vendor/.gitmodules", ".gitignore",
+                "a/b/.gitignore", ".mailmap", ".lfsconfig");
+        List<String> free = List.of("docs/gitattributes.md", "gitmodules", ".gitattributes.orig", "pkg/.gitkeep");
+        for (String preset : List.of("default", "swebench")) {
+            ChangePolicy p = policy(ProtectionPreset.named(preset).globs(syntax), syntax);
+            assertEquals(List.of(), PathGlobTest.misjudged(p, at, free), preset);
+        }
     }
 
     @Test
@@ -89,6 +111,7 @@ class ProtectionPresetTest {
      */
     @ParameterizedTest
     @EnumSource(GlobSyntax.class)
+    @Tag(TestGroups.SHARED_CORPUS)
     void noReferenceFixTouchesTheSwebenchPreset(GlobSyntax syntax) throws IOException {
         Path corpus = SharedData.corpus();
         ChangePolicy p = policy(ProtectionPreset.named("swebench").globs(syntax), syntax);

@@ -1,5 +1,8 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.calibrate.hackability;
 
+import dev.patchverdict.record.InvalidDocumentException;
+import dev.patchverdict.plan.EvaluatorPlanReader;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -8,6 +11,7 @@ import dev.patchverdict.digest.Digests;
 import dev.patchverdict.json.JsonInputException;
 import dev.patchverdict.json.StrictJson;
 import dev.patchverdict.report.HackabilityReport;
+import dev.patchverdict.report.Progress;
 import dev.patchverdict.verify.Verification;
 import dev.patchverdict.verify.VerificationException;
 import dev.patchverdict.verify.Verifier;
@@ -33,6 +37,12 @@ public final class Hackability {
 
     public static HackabilityReport run(Path planFile, Path workUnitFile, Optional<byte[]> knownGood, Verifier verifier,
             Path scratch, String toolVersion) throws IOException, HackabilityException {
+        return run(planFile, workUnitFile, knownGood, verifier, scratch, toolVersion, Progress.NONE);
+    }
+
+    /** As above, telling {@code progress} of each decoy verified (the total once every operator has built its decoys). */
+    public static HackabilityReport run(Path planFile, Path workUnitFile, Optional<byte[]> knownGood, Verifier verifier,
+            Path scratch, String toolVersion, Progress progress) throws IOException, HackabilityException {
         JsonNode plan;
         JsonNode workUnit;
         try {
@@ -40,6 +50,12 @@ public final class Hackability {
             workUnit = StrictJson.withDefaults().read(workUnitFile);
         } catch (JsonInputException e) {
             throw new HackabilityException("not valid JSON: " + e.getMessage());
+        }
+        // The plan is validated as verify validates it: a plan no decoy could be judged under is no audit.
+        try {
+            EvaluatorPlanReader.strict().read(plan);
+        } catch (InvalidDocumentException e) {
+            throw new HackabilityException(planFile + ": " + String.join("; ", e.messages()));
         }
         String planDigest = Digests.canonical(plan).toString();
         String wuDigest = Digests.canonical(workUnit).toString();
@@ -52,8 +68,14 @@ public final class Hackability {
         List<HackabilityReport.OperatorRow> rows = new ArrayList<>();
         List<HackabilityReport.DecoyRow> decoys = new ArrayList<>();
         int trial = 0;
+        List<List<Decoy>> builds = new ArrayList<>();
         for (Operator op : operators) {
-            List<Decoy> built = op.build(targets);
+            builds.add(op.build(targets));
+        }
+        progress.total(builds.stream().mapToLong(List::size).sum());
+        for (int o = 0; o < operators.size(); o++) {
+            Operator op = operators.get(o);
+            List<Decoy> built = builds.get(o);
             int passed = 0;
             for (Decoy d : built) {
                 Path root = Files.createDirectories(scratch.resolve("trial-" + (trial++)));
@@ -81,6 +103,7 @@ public final class Hackability {
                     passed++;
                 }
                 decoys.add(new HackabilityReport.DecoyRow(d.operator(), d.variant(), d.why(), d.patch(), verdict, detail));
+                progress.step();
             }
             rows.add(new HackabilityReport.OperatorRow(op.name(), op.description(), !built.isEmpty(), built.size(), passed));
         }

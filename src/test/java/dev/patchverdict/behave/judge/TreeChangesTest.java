@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.behave.judge;
 
 import static dev.patchverdict.behave.BehaveFixture.checks;
@@ -6,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.patchverdict.TestGroups;
 import dev.patchverdict.behave.Behave;
 import dev.patchverdict.behave.BehaveFixture;
 import dev.patchverdict.behave.plan.PlanCommitment;
@@ -15,10 +17,14 @@ import dev.patchverdict.record.VerificationResult;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Set;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** What the base tree knows and the patch does not: symlink targets and modes, seen after applying. */
+@Tag(TestGroups.GIT)
+@Tag(TestGroups.BUBBLEWRAP)
+@Tag(TestGroups.PYTHON3)
 class TreeChangesTest {
     static final String RETARGET = String.join("\n",
             "diff --git a/config.yml b/config.yml",
@@ -79,5 +85,40 @@ class TreeChangesTest {
         f.plan.putObject("change_policy").put("allow_mode_changes", true);
         java.nio.file.Files.delete(PlanCommitment.defaultLocation(f.planFile()));
         assertEquals("PROVEN", applies(f).substring(0, 6));
+    }
+
+    /** Runs a shell command in {@code cwd}, where every path it names is relative and below PATH_MAX. */
+    private static void sh(Path cwd, String script, String... args) throws Exception {
+        java.util.List<String> cmd = new java.util.ArrayList<>(java.util.List.of("sh", "-c", script, "sh"));
+        cmd.addAll(java.util.List.of(args));
+        Process p = new ProcessBuilder(cmd).directory(cwd.toFile()).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertEquals(0, p.waitFor(), out);
+    }
+
+    @Test
+    void entriesBelowAPathLongerThanTheHostsLimitAreCompared() throws Exception {
+        // 4,079 bytes below the tree: with the tree's own path in front, longer than PATH_MAX.
+        String deep = ("d".repeat(200) + "/").repeat(21).substring(0, 4079);
+        Path base = java.nio.file.Files.createDirectories(dir.resolve("base"));
+        Path patched = java.nio.file.Files.createDirectories(dir.resolve("patched"));
+        for (Path t : java.util.List.of(base, patched)) {
+            sh(t, "mkdir -p \"$1\" && printf x > \"$1/f\" && ln -s real \"$1/link\"", deep);
+        }
+        assertTrue(base.resolve(deep).toString().length() > 4096, "the test's path is past PATH_MAX");
+        assertEquals(java.util.List.of(), TreeChanges.forbidden(base, patched, dev.patchverdict.behave.plan.ChangePolicy.NONE));
+        sh(patched, "chmod +x \"$1/f\" && rm \"$1/link\" && ln -s /etc/hostname \"$1/link\"", deep);
+        java.util.List<String> found = TreeChanges.forbidden(base, patched, dev.patchverdict.behave.plan.ChangePolicy.NONE);
+        assertEquals(2, found.size(), found.toString());
+        assertTrue(found.stream().anyMatch(x -> x.endsWith("/f: mode file became executable (allow_mode_changes is false)")),
+                found.toString());
+        assertTrue(found.stream().anyMatch(x -> x.endsWith("/link: symlink -> real became symlink -> /etc/hostname"
+                + " (allow_symlinks is false)")), found.toString());
+        try (var left = java.nio.file.Files.list(dir)) {
+            assertEquals(java.util.Set.of("base", "patched"), left.map(p -> p.getFileName().toString())
+                    .collect(java.util.stream.Collectors.toSet()), "the links were read and put back, nothing left beside");
+        }
+        sh(patched, "test \"$(readlink \"$1/link\")\" = /etc/hostname", deep);
+        sh(dir, "rm -rf base patched"); // JUnit's own clean-up walks by path
     }
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.behave.sandbox;
 
 import java.nio.charset.StandardCharsets;
@@ -19,6 +20,11 @@ public final class Processes {
             Thread.sleep(100);
         }
         return p;
+    }
+
+    /** A process with the marker in its command line, now. */
+    public static Optional<ProcessHandle> running(String marker) {
+        return ProcessHandle.allProcesses().filter(h -> cmdline(h).contains(marker)).findAny();
     }
 
     private static String cmdline(ProcessHandle h) {
