@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Doubles pathological inputs for the EvaluatorPlan v0.5 evaluator and prints a growth table: the CPU time of each
 # size and its ratio to the size before (about 2 when the time is linear in the input, about 4 when quadratic).
 # With --baseline REV the same inputs run against an older revision built beside this tree, in the same run.
