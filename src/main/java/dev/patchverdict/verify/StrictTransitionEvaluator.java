@@ -745,6 +745,9 @@ public final class StrictTransitionEvaluator {
                 return RequirementResult.unmet(r, Unmet.Reason.REMOVED_SIDE_MISSING, "'" + t.added() + "' is added at "
                         + where(added) + ", but no removed line holds '" + t.removed() + "'" + hint(q.rejectedRemoved, q.contextRemoved));
             }
+            if (removed == null && q.notInPlace != 0) {
+                return notInPlace(r, q);
+            }
             if (q.bothOnOneLine != 0) {
                 return RequirementResult.unmet(r, Unmet.Reason.ADDED_LINE_KEEPS_REMOVED, "every added line holding '" + t.added()
                         + "' still holds '" + t.removed() + "' (first at patch line " + q.bothOnOneLine
@@ -759,9 +762,6 @@ public final class StrictTransitionEvaluator {
             if (removed != null) {
                 return RequirementResult.unmet(r, Unmet.Reason.ADDED_SIDE_MISSING, "'" + t.removed() + "' is removed at "
                         + where(removed) + ", but no added line holds '" + t.added() + "'" + hint(q.rejectedAdded, q.contextAdded));
-            }
-            if (q.notInPlace != 0) {
-                return notInPlace(r, q);
             }
             return nowhere(r, q, true, true, "neither side occurs in a validated hunk");
         }
