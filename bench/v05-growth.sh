@@ -25,28 +25,17 @@ done
 out="$root/target/bench/v05-growth"
 mkdir -p "$out"
 
-build() { # folder -> jar
-    (cd "$1" && mvn -B -q -o -DskipTests -DskipBench package >&2 || mvn -B -q -DskipTests -DskipBench package >&2)
-    echo "$1/target/patchverdict.jar"
-}
+source "$here/jars.sh"
 harness() { # jar classes-folder
     rm -rf "$2" && mkdir -p "$2"
     javac -nowarn -d "$2" -cp "$1" "$here/src/dev/patchverdict/bench/V05Growth.java"
 }
 echo "bench: building this tree ..." >&2
-jar_new="$(build "$root")"
+jar_new="$(bench_jar "$root")"
 harness "$jar_new" "$out/classes-this"
 builds=(this)
 if [[ -n "$baseline" ]]; then
-    rev="$(cd "$root" && git rev-parse "$baseline")"
-    if [[ "$(cat "$out/baseline/.rev" 2>/dev/null)" != "$rev" || ! -f "$out/baseline/target/patchverdict.jar" ]]; then
-        echo "bench: building $baseline ..." >&2
-        rm -rf "$out/baseline" && mkdir -p "$out/baseline"
-        (cd "$root" && git archive "$rev") | tar -x -C "$out/baseline"
-        build "$out/baseline" >/dev/null
-        echo "$rev" > "$out/baseline/.rev"
-    fi
-    harness "$out/baseline/target/patchverdict.jar" "$out/classes-baseline"
+    harness "$(bench_baseline_jar "$root" "$baseline" "$out")" "$out/classes-baseline"
     builds=(baseline this)
 fi
 
