@@ -41,6 +41,43 @@ public record GitPath(byte[] bytes) implements Comparable<GitPath> {
         return p == null ? null : p.text();
     }
 
+    /**
+     * The path as a case-insensitive or Unicode-normalizing filesystem compares names (macOS, Windows): each component
+     * in NFC, case-folded, without the code points HFS+ ignores, an NTFS stream suffix or trailing dots and spaces.
+     * Two paths with one key may be one file on such a checkout; the key is for comparing, never for writing.
+     */
+    public String fileSystemKey() {
+        String s = java.text.Normalizer.normalize(text(), java.text.Normalizer.Form.NFC);
+        StringBuilder out = new StringBuilder(s.length());
+        int componentStart = 0;
+        boolean stream = false;
+        for (int i = 0; i < s.length();) {
+            int cp = s.codePointAt(i);
+            i += Character.charCount(cp);
+            if (cp == '/') {
+                trimComponent(out, componentStart);
+                out.append('/');
+                componentStart = out.length();
+                stream = false;
+            } else if (cp == ':') {
+                stream = true;
+            } else if (!stream && !PathRules.hfsIgnorable(cp)) {
+                // Upper then lower: the closest the JDK has to Unicode case folding (ß and SS meet, as NTFS's table has them).
+                out.append(new String(Character.toChars(cp)).toUpperCase(java.util.Locale.ROOT).toLowerCase(java.util.Locale.ROOT));
+            }
+        }
+        trimComponent(out, componentStart);
+        return out.toString();
+    }
+
+    private static void trimComponent(StringBuilder out, int start) {
+        int e = out.length();
+        while (e > start && (out.charAt(e - 1) == '.' || out.charAt(e - 1) == ' ')) {
+            e--;
+        }
+        out.setLength(e);
+    }
+
     public boolean isValidUtf8() {
         return Utf8.isValid(bytes);
     }

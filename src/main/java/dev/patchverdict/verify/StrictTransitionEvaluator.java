@@ -264,8 +264,10 @@ public final class StrictTransitionEvaluator {
 
         // The current section.
         LineEvidence sectionRemoved;
-        /** Old line numbers of the section's removed lines holding the removed text, in increasing order. */
-        final LongList sectionRemovedAt = new LongList();
+        /** How many of the section's removed lines hold the removed text. */
+        int sectionRemovedCount;
+        /** The section adds a line holding the removed text (what a copy keeps, whatever else it removes). */
+        boolean sectionAddsRemoved;
         long sectionAddedRemoved;
         long sectionBoth;
         long sectionAdded;
@@ -290,7 +292,8 @@ public final class StrictTransitionEvaluator {
 
         void clearSection() {
             sectionRemoved = null;
-            sectionRemovedAt.clear();
+            sectionRemovedCount = 0;
+            sectionAddsRemoved = false;
             sectionAddedRemoved = 0;
             sectionBoth = 0;
             sectionAdded = 0;
@@ -314,31 +317,10 @@ public final class StrictTransitionEvaluator {
     private record Candidate(Count count, LineEvidence added, LineEvidence removed) {}
 
     /**
-     * An in-place section's removal of a removed text: which file, which of its (old) lines, the first such removed
-     * line, and the section's first pair with an added line (null when none).
+     * An in-place section's removal of a removed text: which file, how many of its lines holding the text it removes,
+     * the first such removed line, and the section's first pair with an added line (null when none).
      */
-    private record Claim(GitPath file, long[] lines, LineEvidence removed, LineEvidence[] pair) {}
-
-    /** Longs in a growable array, without boxing. */
-    private static final class LongList {
-        private long[] a = new long[8];
-        private int n;
-
-        void add(long v) {
-            if (n == a.length) {
-                a = java.util.Arrays.copyOf(a, 2 * n);
-            }
-            a[n++] = v;
-        }
-
-        void clear() {
-            n = 0;
-        }
-
-        long[] toArray() {
-            return java.util.Arrays.copyOf(a, n);
-        }
-    }
+    private record Claim(GitPath file, int lines, LineEvidence removed, LineEvidence[] pair) {}
 
     private record Pending(GitPath file, LineEvidence line) {}
 
@@ -353,13 +335,19 @@ public final class StrictTransitionEvaluator {
         private final List<GitPath> touched = new ArrayList<>();
         /** Old paths of sections that delete or rename away their file: a file written there replaces that one. */
         private final Set<GitPath> replaced = new HashSet<>();
-        /** For each file the patch copies, the old line numbers each copy removes (sorted): git copies the file as it was. */
-        private final Map<GitPath, List<long[]>> copies = new java.util.HashMap<>();
-        /** The removed lines of the current section when it is a copy. */
-        private final LongList copyRemoved = new LongList();
+        /**
+         * For each file the patch copies, per copy and requirement, how many lines holding the removed text the copy's
+         * hunks remove, or -1 when they add one: git copies the file as it was, and applies a hunk where its lines match,
+         * whatever line its header names, so how many such lines a copy removes is known, not which.
+         */
+        private final Map<GitPath, List<int[]>> copies = new java.util.HashMap<>();
         private boolean isCopy;
-        /** The old line number of the next context or removed line. */
-        private long oldLine;
+        /**
+         * Every path the patch names, by the key a case-insensitive or normalizing filesystem compares (first spelling
+         * seen), and the keys named under two spellings: on such a checkout git applies both sections to one file.
+         */
+        private final Map<String, GitPath> spellings = new java.util.HashMap<>();
+        private final Set<String> namedTwice = new HashSet<>();
 
         private boolean inSection;
         private boolean inHunk;
@@ -397,7 +385,8 @@ public final class StrictTransitionEvaluator {
                     && header.oldPath() != null && header.oldPath().equals(header.newPath());
             written = header.isDeleted() ? null : header.newPath();
             isCopy = header.isCopy() && header.oldPath() != null;
-            copyRemoved.clear();
+            spelled(header.oldPath());
+            spelled(header.newPath());
             for (Req q : reqs) {
                 q.clearSection();
             }
@@ -405,6 +394,20 @@ public final class StrictTransitionEvaluator {
             if (header.newPath() != null && !header.newPath().equals(header.oldPath())) {
                 protect(header.newPath(), header.line());
             }
+        }
+
+        private void spelled(GitPath path) {
+            if (path != null) {
+                GitPath first = spellings.putIfAbsent(path.fileSystemKey(), path);
+                if (first != null && !first.equals(path)) {
+                    namedTwice.add(first.fileSystemKey());
+                }
+            }
+        }
+
+        /** Whether the patch names the file under another spelling too. */
+        private boolean namedTwice(GitPath file) {
+            return !namedTwice.isEmpty() && namedTwice.contains(file.fileSystemKey());
         }
 
         private void protect(GitPath path, long line) {
@@ -424,8 +427,6 @@ public final class StrictTransitionEvaluator {
         @Override
         public void onHunk(HunkHeader header) {
             inHunk = true;
-            // A side with no lines names the line before the gap.
-            oldLine = header.oldCount() == 0 ? header.oldStart() + 1 : header.oldStart();
             for (Req q : reqs) {
                 q.clearHunk();
             }
@@ -439,10 +440,6 @@ public final class StrictTransitionEvaluator {
             }
             byte[] bytes = line.content();
             String key = null;
-            long at = kind == LineKind.ADDED ? 0 : oldLine++;
-            if (isCopy && kind == LineKind.REMOVED) {
-                copyRemoved.add(at);
-            }
             for (Req q : reqs) {
                 boolean holdsRemoved = q.removed != null && q.removed.in(bytes);
                 boolean holdsAdded = q.added != null && q.added.in(bytes);
@@ -461,7 +458,7 @@ public final class StrictTransitionEvaluator {
                 }
                 if (kind == LineKind.REMOVED) {
                     if (holdsRemoved) {
-                        q.sectionRemovedAt.add(at);
+                        q.sectionRemovedCount++;
                     }
                     if (holdsRemoved && q.hunkRemoved == null) {
                         q.hunkRemoved = evidence(line, kind);
@@ -474,6 +471,7 @@ public final class StrictTransitionEvaluator {
                     }
                     continue;
                 }
+                q.sectionAddsRemoved |= holdsRemoved;
                 if (holdsRemoved && q.sectionAddedRemoved == 0) {
                     q.sectionAddedRemoved = line.lineNumber();
                 }
@@ -528,7 +526,11 @@ public final class StrictTransitionEvaluator {
                 replaced.add(h.oldPath());
             }
             if (isCopy && !sectionTainted) {
-                copies.computeIfAbsent(h.oldPath(), k -> new ArrayList<>()).add(copyRemoved.toArray());
+                int[] kept = new int[reqs.size()];
+                for (int i = 0; i < kept.length; i++) {
+                    kept[i] = reqs.get(i).sectionAddsRemoved ? -1 : reqs.get(i).sectionRemovedCount;
+                }
+                copies.computeIfAbsent(h.oldPath(), k -> new ArrayList<>()).add(kept);
             }
             inSection = false;
             for (Req q : reqs) {
@@ -579,7 +581,7 @@ public final class StrictTransitionEvaluator {
                             q.pairMoved = q.candidates.get(0).added().patchLine();
                         }
                     }
-                    q.claims.add(new Claim(written, q.sectionRemovedAt.toArray(), q.sectionRemoved, pair));
+                    q.claims.add(new Claim(written, q.sectionRemovedCount, q.sectionRemoved, pair));
                 }
             }
             if (q.added != null && written != null) {
@@ -640,8 +642,8 @@ public final class StrictTransitionEvaluator {
 
         SemanticEvaluation result(DiffOutcome outcome, long maxCandidateBytes) {
             List<RequirementResult> results = new ArrayList<>();
-            for (Req q : reqs) {
-                results.add(result(q));
+            for (int i = 0; i < reqs.size(); i++) {
+                results.add(result(reqs.get(i), i));
             }
             List<PolicyDecision> ordered = new ArrayList<>(decisions);
             ordered.sort((a, b) -> Long.compare(a.patchLine(), b.patchLine()));
@@ -649,38 +651,48 @@ public final class StrictTransitionEvaluator {
                     diagnostics, ordered, List.of(), touched);
         }
 
-        /** The first counted addition, once every section that may replace a file is known; and the first that did not count. */
-        private LineEvidence addedSide(Req q, long[] replacedLine) {
+        /**
+         * The first counted addition, once every section that may replace a file is known; and the first that did not
+         * count, in a replaced file ([0]) or in a file named twice ([1]).
+         */
+        private LineEvidence addedSide(Req q, long[] notCounted) {
             for (Pending p : q.additions) {
-                if (!replaced.contains(p.file())) {
+                int why = replaced.contains(p.file()) ? 0 : namedTwice(p.file()) ? 1 : -1;
+                if (why < 0) {
                     return p.line();
                 }
-                if (replacedLine[0] == 0) {
-                    replacedLine[0] = p.line().patchLine();
+                if (notCounted[why] == 0) {
+                    notCounted[why] = p.line().patchLine();
                 }
             }
             return null;
         }
 
-        /** Whether a copy the patch makes of the claim's file keeps one of the lines the claim removes. */
-        private boolean copied(Claim c) {
-            for (long[] removedByCopy : copies.getOrDefault(c.file(), List.of())) {
-                for (long line : c.lines()) {
-                    if (java.util.Arrays.binarySearch(removedByCopy, line) < 0) {
-                        return true;
-                    }
+        /**
+         * Whether a copy the patch makes of the claim's file may keep a line the claim removes: it removes fewer lines
+         * holding the removed text than the claim (or adds one). Then the copy holds more of the old form than the fixed file.
+         */
+        private boolean copied(Claim c, int requirement) {
+            for (int[] kept : copies.getOrDefault(c.file(), List.of())) {
+                if (kept[requirement] < c.lines()) {
+                    return true;
                 }
             }
             return false;
         }
 
-        private RequirementResult result(Req q) {
+        private RequirementResult result(Req q, int index) {
             Requirement r = q.requirement;
             LineEvidence removedSide = null;
             LineEvidence[] pair = null;
             long copiedLine = 0;
+            long twiceLine = 0;
             for (Claim c : q.claims) {
-                if (copied(c)) {
+                if (namedTwice(c.file())) {
+                    twiceLine = twiceLine == 0 ? c.removed().patchLine() : twiceLine;
+                    continue;
+                }
+                if (copied(c, index)) {
                     copiedLine = copiedLine == 0 ? c.removed().patchLine() : copiedLine;
                     continue;
                 }
@@ -689,23 +701,31 @@ public final class StrictTransitionEvaluator {
                     pair = c.pair();
                 }
             }
-            long[] replacedLine = {0};
-            LineEvidence added = q.added == null ? null : addedSide(q, replacedLine);
+            long[] notCounted = {0, 0};
+            LineEvidence added = q.added == null ? null : addedSide(q, notCounted);
+            long replacedLine = notCounted[0];
+            twiceLine = first(twiceLine, notCounted[1]);
             if (r instanceof Requirement.Added) {
                 if (added != null) {
                     return RequirementResult.satisfied(r, List.of(added));
                 }
+                if (twiceLine != 0) {
+                    return namedTwice(r, twiceLine);
+                }
                 if (q.movedAdded != 0) {
                     return moved(r, q.movedAdded);
                 }
-                if (replacedLine[0] != 0) {
-                    return replacedFile(r, replacedLine[0]);
+                if (replacedLine != 0) {
+                    return replacedFile(r, replacedLine);
                 }
                 return nowhere(r, q, false, true, "no added line of a validated hunk holds it");
             }
             if (r instanceof Requirement.Removed) {
                 if (removedSide != null) {
                     return RequirementResult.satisfied(r, List.of(removedSide));
+                }
+                if (twiceLine != 0) {
+                    return namedTwice(r, twiceLine);
                 }
                 if (copiedLine != 0) {
                     return copied(r, copiedLine);
@@ -721,6 +741,9 @@ public final class StrictTransitionEvaluator {
             Transition t = ((Requirement.Replaced) r).transition();
             if (pair != null) {
                 return RequirementResult.satisfied(r, List.of(pair[0], pair[1]));
+            }
+            if (twiceLine != 0 && (removedSide == null || added == null)) {
+                return namedTwice(r, twiceLine);
             }
             if (copiedLine != 0 && removedSide == null) {
                 return copied(r, copiedLine);
@@ -756,8 +779,8 @@ public final class StrictTransitionEvaluator {
             if (q.movedAdded != 0) {
                 return moved(r, q.movedAdded);
             }
-            if (replacedLine[0] != 0) {
-                return replacedFile(r, replacedLine[0]);
+            if (replacedLine != 0) {
+                return replacedFile(r, replacedLine);
             }
             if (removed != null) {
                 return RequirementResult.unmet(r, Unmet.Reason.ADDED_SIDE_MISSING, "'" + t.removed() + "' is removed at "
@@ -780,6 +803,13 @@ public final class StrictTransitionEvaluator {
         private static RequirementResult copied(Requirement r, long line) {
             return RequirementResult.unmet(r, Unmet.Reason.REMOVED_FORM_COPIED, "the file that removes it (first at patch line "
                     + line + ") is also copied by the patch, and git copies it as it was: the copy keeps the removed line");
+        }
+
+        private static RequirementResult namedTwice(Requirement r, long line) {
+            return RequirementResult.unmet(r, Unmet.Reason.FILE_NAMED_TWICE, "the file that holds it (first at patch line "
+                    + line + ") is also named by another section under a spelling a case-insensitive or Unicode-normalizing"
+                    + " filesystem takes as the same file; there git applies both sections to one file, the later over the"
+                    + " earlier");
         }
 
         private static RequirementResult notInPlace(Requirement r, Req q) {
