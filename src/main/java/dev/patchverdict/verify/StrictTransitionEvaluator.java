@@ -324,6 +324,42 @@ public final class StrictTransitionEvaluator {
 
     private record Pending(GitPath file, LineEvidence line) {}
 
+    /**
+     * The old lines one section states of the file it reads (context and removed lines), in increasing line order: the
+     * strict reader refuses hunks out of order or overlapping, so two sections compare in one merge.
+     */
+    private static final class Stated {
+        long[] at = new long[16];
+        final List<byte[]> content = new ArrayList<>();
+        final long headerLine;
+
+        Stated(long headerLine) {
+            this.headerLine = headerLine;
+        }
+
+        void add(long line, byte[] bytes) {
+            if (content.size() == at.length) {
+                at = java.util.Arrays.copyOf(at, 2 * at.length);
+            }
+            at[content.size()] = line;
+            content.add(bytes);
+        }
+
+        /** Whether both state a line at one place and differ there. */
+        boolean disagrees(Stated o) {
+            for (int i = 0, j = 0; i < content.size() && j < o.content.size();) {
+                if (at[i] < o.at[j]) {
+                    i++;
+                } else if (at[i] > o.at[j]) {
+                    j++;
+                } else if (!java.util.Arrays.equals(content.get(i++), o.content.get(j++))) {
+                    return true;
+                }
+            }
+            return false;
+        }
+    }
+
     /** The visitor. */
     private static final class Reading implements DiffVisitor {
         private final List<Req> reqs = new ArrayList<>();
@@ -342,6 +378,15 @@ public final class StrictTransitionEvaluator {
          */
         private final Map<GitPath, List<int[]>> copies = new java.util.HashMap<>();
         private boolean isCopy;
+        /** The old lines the in-place section of each file states, and those each copy of it states. */
+        private final Map<GitPath, Stated> statedInPlace = new java.util.HashMap<>();
+        private final Map<GitPath, List<Stated>> statedByCopies = new java.util.HashMap<>();
+        /** The current section's, when it changes its file in place or copies it; else null. */
+        private Stated stated;
+        /** The old line number of the next context or removed line. */
+        private long oldLine;
+        /** Files whose copies state other lines than their in-place section at one place, with the copy's header line. */
+        private Map<GitPath, Long> disagreeing;
         /**
          * Every path the patch names, by the key a case-insensitive or normalizing filesystem compares (first spelling
          * seen), and the keys named under two spellings: on such a checkout git applies both sections to one file.
@@ -385,6 +430,7 @@ public final class StrictTransitionEvaluator {
                     && header.oldPath() != null && header.oldPath().equals(header.newPath());
             written = header.isDeleted() ? null : header.newPath();
             isCopy = header.isCopy() && header.oldPath() != null;
+            stated = inPlace || isCopy ? new Stated(header.line()) : null;
             spelled(header.oldPath());
             spelled(header.newPath());
             for (Req q : reqs) {
@@ -427,6 +473,8 @@ public final class StrictTransitionEvaluator {
         @Override
         public void onHunk(HunkHeader header) {
             inHunk = true;
+            // A side with no lines names the line before the gap.
+            oldLine = header.oldCount() == 0 ? header.oldStart() + 1 : header.oldStart();
             for (Req q : reqs) {
                 q.clearHunk();
             }
@@ -440,6 +488,12 @@ public final class StrictTransitionEvaluator {
             }
             byte[] bytes = line.content();
             String key = null;
+            if (kind != LineKind.ADDED) {
+                if (stated != null) {
+                    stated.add(oldLine, bytes);
+                }
+                oldLine++;
+            }
             for (Req q : reqs) {
                 boolean holdsRemoved = q.removed != null && q.removed.in(bytes);
                 boolean holdsAdded = q.added != null && q.added.in(bytes);
@@ -531,7 +585,11 @@ public final class StrictTransitionEvaluator {
                     kept[i] = reqs.get(i).sectionAddsRemoved ? -1 : reqs.get(i).sectionRemovedCount;
                 }
                 copies.computeIfAbsent(h.oldPath(), k -> new ArrayList<>()).add(kept);
+                statedByCopies.computeIfAbsent(h.oldPath(), k -> new ArrayList<>()).add(stated);
+            } else if (inPlace && !sectionTainted) {
+                statedInPlace.put(h.oldPath(), stated);
             }
+            stated = null;
             inSection = false;
             for (Req q : reqs) {
                 if (sectionTainted) {
@@ -641,6 +699,15 @@ public final class StrictTransitionEvaluator {
         }
 
         SemanticEvaluation result(DiffOutcome outcome, long maxCandidateBytes) {
+            disagreeing = new java.util.HashMap<>();
+            statedByCopies.forEach((file, copiesOf) -> {
+                Stated fix = statedInPlace.get(file);
+                for (Stated copy : copiesOf) {
+                    if (fix != null && !disagreeing.containsKey(file) && copy.disagrees(fix)) {
+                        disagreeing.put(file, copy.headerLine);
+                    }
+                }
+            });
             List<RequirementResult> results = new ArrayList<>();
             for (int i = 0; i < reqs.size(); i++) {
                 results.add(result(reqs.get(i), i));
@@ -653,11 +720,11 @@ public final class StrictTransitionEvaluator {
 
         /**
          * The first counted addition, once every section that may replace a file is known; and the first that did not
-         * count, in a replaced file ([0]) or in a file named twice ([1]).
+         * count, in a replaced file ([0]), in a file named twice ([1]) or in a file whose copies' hunks disagree with its own ([2]).
          */
         private LineEvidence addedSide(Req q, long[] notCounted) {
             for (Pending p : q.additions) {
-                int why = replaced.contains(p.file()) ? 0 : namedTwice(p.file()) ? 1 : -1;
+                int why = replaced.contains(p.file()) ? 0 : namedTwice(p.file()) ? 1 : disagreeing.containsKey(p.file()) ? 2 : -1;
                 if (why < 0) {
                     return p.line();
                 }
@@ -687,9 +754,14 @@ public final class StrictTransitionEvaluator {
             LineEvidence[] pair = null;
             long copiedLine = 0;
             long twiceLine = 0;
+            long disagreeLine = 0;
             for (Claim c : q.claims) {
                 if (namedTwice(c.file())) {
                     twiceLine = twiceLine == 0 ? c.removed().patchLine() : twiceLine;
+                    continue;
+                }
+                if (disagreeing.containsKey(c.file())) {
+                    disagreeLine = disagreeLine == 0 ? disagreeing.get(c.file()) : disagreeLine;
                     continue;
                 }
                 if (copied(c, index)) {
@@ -701,16 +773,20 @@ public final class StrictTransitionEvaluator {
                     pair = c.pair();
                 }
             }
-            long[] notCounted = {0, 0};
+            long[] notCounted = {0, 0, 0};
             LineEvidence added = q.added == null ? null : addedSide(q, notCounted);
             long replacedLine = notCounted[0];
             twiceLine = first(twiceLine, notCounted[1]);
+            disagreeLine = first(disagreeLine, notCounted[2]);
             if (r instanceof Requirement.Added) {
                 if (added != null) {
                     return RequirementResult.satisfied(r, List.of(added));
                 }
                 if (twiceLine != 0) {
                     return namedTwice(r, twiceLine);
+                }
+                if (disagreeLine != 0) {
+                    return disagree(r, disagreeLine);
                 }
                 if (q.movedAdded != 0) {
                     return moved(r, q.movedAdded);
@@ -726,6 +802,9 @@ public final class StrictTransitionEvaluator {
                 }
                 if (twiceLine != 0) {
                     return namedTwice(r, twiceLine);
+                }
+                if (disagreeLine != 0) {
+                    return disagree(r, disagreeLine);
                 }
                 if (copiedLine != 0) {
                     return copied(r, copiedLine);
@@ -744,6 +823,9 @@ public final class StrictTransitionEvaluator {
             }
             if (twiceLine != 0 && (removedSide == null || added == null)) {
                 return namedTwice(r, twiceLine);
+            }
+            if (disagreeLine != 0 && (removedSide == null || added == null)) {
+                return disagree(r, disagreeLine);
             }
             if (copiedLine != 0 && removedSide == null) {
                 return copied(r, copiedLine);
@@ -810,6 +892,13 @@ public final class StrictTransitionEvaluator {
                     + line + ") is also named by another section under a spelling a case-insensitive or Unicode-normalizing"
                     + " filesystem takes as the same file; there git applies both sections to one file, the later over the"
                     + " earlier");
+        }
+
+        private static RequirementResult disagree(Requirement r, long line) {
+            return RequirementResult.unmet(r, Unmet.Reason.HUNKS_DISAGREE, "the file that holds it is also copied by the"
+                    + " patch, and the copy's hunks (section at patch line " + line + ") state other lines than the file's own"
+                    + " at one place: git applies a hunk where its lines match, so one of them lands elsewhere than it says,"
+                    + " and what either changes is not known");
         }
 
         private static RequirementResult notInPlace(Requirement r, Req q) {

@@ -38,6 +38,11 @@ public record Unmet(Reason reason, String message) {
          * case-insensitive or Unicode-normalizing filesystem takes as the same file: there git applies both to one file.
          */
         FILE_NAMED_TWICE,
+        /**
+         * The only files that remove (or add) a line holding the text are also copied by the patch, and a copy's hunks
+         * state other lines than the file's own at one place: git applies one of them elsewhere than it says.
+         */
+        HUNKS_DISAGREE,
         /** The only removed lines holding the text are in sections that copy, rename or delete their file, not change it in place. */
         REMOVED_NOT_IN_PLACE,
         /** The only added lines holding the text are lines the same file removes as often: moved, not added. */

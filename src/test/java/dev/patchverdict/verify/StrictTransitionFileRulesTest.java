@@ -135,22 +135,29 @@ class StrictTransitionFileRulesTest {
     }
 
     @Test
-    void aCopyKeepsTheRemovedLineWhateverLineItsHunksName() {
+    void aCopyWhoseHunksStateOtherLinesThanTheFixCountsNothingFromTheFile() {
         // git applies a hunk where its lines match, not only at the line its header names: this copy's hunk names old
         // line 2 (the line the fix removes) but holds the file's lines 4 and 5, so git applies it two lines further
-        // down and the copy keeps unsafe_call(args.value). Which lines a copy's hunks remove is not known; how many
-        // lines holding the removed text they remove is.
+        // down and the copy keeps unsafe_call(args.value). No tree holds both sections' lines where they say.
         String offset = "diff --git a/README.md b/docs/usage.md\nsimilarity index 80%\ncopy from README.md\ncopy to docs/usage.md\n"
                 + "index 1111111..3333333 100644\n--- a/README.md\n+++ b/docs/usage.md\n@@ -2,2 +2,2 @@\n-run it\n+run it now\n ## End\n";
         for (String patch : List.of(modify("README.md", FIX) + offset, offset + modify("README.md", FIX))) {
-            assertEquals(Unmet.Reason.REMOVED_FORM_COPIED, reason(evaluate(patch, TRANSITION)), patch);
-            assertEquals(Unmet.Reason.REMOVED_FORM_COPIED, reason(evaluate(patch, REMOVED)), patch);
+            for (StrictTransitionContract c : List.of(TRANSITION, REMOVED, ADDED)) {
+                assertEquals(Unmet.Reason.HUNKS_DISAGREE, reason(evaluate(patch, c)), patch);
+            }
         }
-        // A copy that removes the old line and adds it back changed keeps the old form too.
+    }
+
+    @Test
+    void aCopyThatAddsTheRemovedFormBackKeepsIt() {
+        // The copy removes the very line the fix removes, and adds it back changed: the copy holds the old form.
         String changed = "diff --git a/README.md b/docs/usage.md\nsimilarity index 80%\ncopy from README.md\ncopy to docs/usage.md\n"
                 + "index 1111111..2222222 100644\n--- a/README.md\n+++ b/docs/usage.md\n"
                 + "@@ -1,3 +1,3 @@\n # IDKMesh\n-unsafe_call(args.value)\n+unsafe_call(args.value) # as it was\n ## Usage\n";
-        assertEquals(Unmet.Reason.REMOVED_FORM_COPIED, reason(evaluate(modify("README.md", FIX) + changed, TRANSITION)));
+        for (String patch : List.of(modify("README.md", FIX) + changed, changed + modify("README.md", FIX))) {
+            assertEquals(Unmet.Reason.REMOVED_FORM_COPIED, reason(evaluate(patch, TRANSITION)), patch);
+            assertEquals(Unmet.Reason.REMOVED_FORM_COPIED, reason(evaluate(patch, REMOVED)), patch);
+        }
     }
 
     @Test
