@@ -11,6 +11,10 @@ import dev.patchverdict.digest.Digests;
 import dev.patchverdict.fs.Containment;
 import dev.patchverdict.json.JsonInputException;
 import dev.patchverdict.json.StrictJson;
+import dev.patchverdict.record.DocumentReader;
+import dev.patchverdict.record.DocumentType;
+import dev.patchverdict.record.DocumentVersion;
+import dev.patchverdict.record.InvalidDocumentException;
 import dev.patchverdict.verify.Verification;
 import dev.patchverdict.verify.VerificationException;
 import dev.patchverdict.verify.Verifier;
@@ -110,7 +114,14 @@ public final class Auditor {
             return new AuditOutcome(name, Verdict.UNVERIFIABLE, List.of("no verification-result.json"), List.of());
         }
         JsonNode result = object(layout.result().get(), "verification-result.json");
-        List<String> tampered = new ArrayList<>(selfConsistency(result));
+        List<String> tampered = new ArrayList<>();
+        try {
+            DocumentReader.strict().validateVersion(DocumentVersion.of(DocumentType.VERIFICATION_RESULT, "0.1"), result);
+        } catch (InvalidDocumentException e) {
+            // no verifier writes one: every field a reader relies on is then in doubt, not only those re-verification checks
+            tampered.add("the recorded result is not a valid VerificationResult v0.1: " + String.join("; ", e.messages()));
+        }
+        tampered.addAll(selfConsistency(result));
         List<String> missing = new ArrayList<>();
         if (layout.workUnit().isEmpty()) {
             missing.add("the work unit is missing");
@@ -269,21 +280,32 @@ public final class Auditor {
         return out;
     }
 
-    /** The parts of a result that re-verification must reproduce (SPEC decision 6 lets the rest differ). */
+    /**
+     * The result less what SPEC decision 6 lets differ: the times, the wall-clock seconds, the machine
+     * ({@code provenance.environment} apart from its tool versions) and patchverdict's own extensions (but its v0.5
+     * plan marks). Everything else, unknown fields and extensions included, must be reproduced.
+     */
     static JsonNode comparable(JsonNode result) {
-        ObjectNode c = Nodes.object();
-        for (String f : List.of("id", "status", "verifier", "checks", "evidence", "findings", "metrics", "decision_support")) {
-            if (result.has(f)) {
-                c.set(f, result.get(f));
-            }
+        if (!result.isObject()) {
+            return result;
         }
-        ObjectNode ext = c.putObject("extensions");
-        result.path("extensions").fields().forEachRemaining(e -> {
-            if (e.getKey().startsWith("org.idkmesh.") || e.getKey().startsWith("org.patchverdict.evaluator_plan.")) {
-                ext.set(e.getKey(), e.getValue());
-            }
-        });
-        c.set("tool_versions", result.path("provenance").path("environment").path("tool_versions"));
+        ObjectNode c = result.deepCopy();
+        c.remove(List.of("started_at", "finished_at"));
+        if (c.get("resources") instanceof ObjectNode resources) {
+            resources.remove("wall_seconds");
+        }
+        if (c.get("provenance") instanceof ObjectNode prov && prov.get("environment") instanceof ObjectNode env) {
+            env.retain("tool_versions");
+        }
+        if (c.get("extensions") instanceof ObjectNode ext) {
+            List<String> own = new ArrayList<>();
+            ext.fieldNames().forEachRemaining(k -> {
+                if (k.startsWith("org.patchverdict.") && !k.startsWith("org.patchverdict.evaluator_plan.")) {
+                    own.add(k);
+                }
+            });
+            ext.remove(own);
+        }
         return c;
     }
 

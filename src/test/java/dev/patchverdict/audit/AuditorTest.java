@@ -17,7 +17,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
@@ -109,6 +111,47 @@ class AuditorTest {
     void aFlippedStatusWithIntactInputsDiverges() throws Exception {
         expect(copy("status", d -> editJson(d.resolve("verification-result.json"), r -> r.put("status", "passed"))), Verdict.DIVERGED,
                 "/status: recorded \"passed\", re-verified \"failed\"");
+    }
+
+    /**
+     * Every field a result records is reproduced or named as one that may differ (times, the machine, patchverdict's own
+     * extensions): an edit anywhere else, with every digest and input intact, is never REPRODUCED.
+     */
+    @Test
+    void anEditOutsideStatusChecksAndEvidenceDiverges() throws Exception {
+        Map<String, Consumer<ObjectNode>> edits = new LinkedHashMap<>();
+        edits.put("/independence/shared_model_family", r -> ((ObjectNode) r.get("independence")).put("shared_model_family", true));
+        edits.put("/independence/correlation_notes", r -> ((ObjectNode) r.get("independence")).put("correlation_notes", "reviewed by a person"));
+        edits.put("/resources/human_minutes", r -> ((ObjectNode) r.get("resources")).put("human_minutes", 90.0));
+        edits.put("/provenance/verifier_config_digest", r -> ((ObjectNode) r.get("provenance")).remove("verifier_config_digest"));
+        edits.put("/extensions/com.example.approved", r -> ((ObjectNode) r.get("extensions")).put("com.example.approved", true));
+        for (Map.Entry<String, Consumer<ObjectNode>> e : edits.entrySet()) {
+            Path d = copy("edit" + edits.keySet().stream().toList().indexOf(e.getKey()),
+                    b -> editJson(b.resolve("verification-result.json"), e.getValue()));
+            expect(d, Verdict.DIVERGED, e.getKey() + ": recorded ");
+        }
+    }
+
+    @Test
+    void whatMayDifferDoesNot() throws Exception {
+        expect(copy("may-differ", d -> editJson(d.resolve("verification-result.json"), r -> {
+            r.put("started_at", "2020-01-01T00:00:00.000001Z");
+            r.put("finished_at", "2020-01-01T00:00:01Z");
+            ((ObjectNode) r.get("resources")).put("wall_seconds", 12.5);
+            ((ObjectNode) r.path("provenance").path("environment")).put("platform", "elsewhere").put("python", "3.11.7");
+            ((ObjectNode) r.get("extensions")).put("org.patchverdict.implementation", "another build");
+        })), Verdict.REPRODUCED, "every digest matches");
+    }
+
+    /** A result no verifier writes (not a VerificationResult v0.1) is named as such, whatever else holds. */
+    @Test
+    void aResultThatIsNotAValidVerificationResultIsTampered() throws Exception {
+        expect(copy("extra-field", d -> editJson(d.resolve("verification-result.json"), r -> r.put("human_approved", true))),
+                Verdict.TAMPERED, "not a valid VerificationResult v0.1");
+        expect(copy("bad-time", d -> editJson(d.resolve("verification-result.json"), r -> r.put("started_at", "yesterday"))),
+                Verdict.TAMPERED, "not a valid VerificationResult v0.1");
+        expect(copy("bad-version", d -> editJson(d.resolve("verification-result.json"), r -> r.put("schema_version", "9.9"))),
+                Verdict.TAMPERED, "not a valid VerificationResult v0.1");
     }
 
     @Test
