@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.patchverdict.diff.Diagnostic;
 import dev.patchverdict.diff.DiffReader;
+import dev.patchverdict.diff.DiffResult;
 import dev.patchverdict.diff.Profile;
 import dev.patchverdict.digest.Digest;
 import dev.patchverdict.digest.Digests;
@@ -23,6 +24,7 @@ import dev.patchverdict.verify.upstream.Nodes;
 import dev.patchverdict.verify.upstream.ProvenanceIntegrity;
 import dev.patchverdict.verify.upstream.PyJson;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -82,6 +84,11 @@ public final class Auditor {
             o = new AuditOutcome(name, Verdict.UNVERIFIABLE, List.of("unreadable: " + e.getMessage()), List.of());
         } catch (RuntimeException e) {
             o = new AuditOutcome(name, Verdict.UNVERIFIABLE, List.of("could not be audited: " + describe(e)), List.of());
+        } catch (OutOfMemoryError e) {
+            // re-verification holds the candidate, as the record family's verifier did: one too large for this heap is
+            // this bundle's outcome (what it allocated is free again once its frames are gone), not the end of the audit
+            o = new AuditOutcome(name, Verdict.UNVERIFIABLE, List.of("could not be audited: out of memory (" + e.getMessage()
+                    + "); run it alone with a larger heap (PATCHVERDICT_JAVA_OPTS=-Xmx...)"), List.of());
         }
         try {
             return Signatures.apply(o, dir, signatures);
@@ -155,7 +162,7 @@ public final class Auditor {
 
         // the candidate and logs the manifest names, against the digests it declares
         Path root = layout.candidateRoot().get();
-        byte[] patch = null;
+        DiffResult patch = null;
         String artifactId = plan.path("candidate_artifact_id").asText();
         for (JsonNode a : rm.path("produced_artifacts")) {
             if (!artifactId.equals(a.path("id").asText())) {
@@ -166,8 +173,11 @@ public final class Auditor {
                 missing.add("candidate " + a.path("locator").asText() + " is missing");
                 continue;
             }
-            patch = Files.readAllBytes(f);
-            String actual = Digests.bytes(patch).toString();
+            // read as a stream, its SHA-256 taken on the way: a file of any size costs the audit a buffer
+            try (InputStream in = Files.newInputStream(f)) {
+                patch = DiffReader.readSections(in, Profile.STRICT);
+            }
+            String actual = new Digest(patch.sha256()).toString();
             same(tampered, "candidate " + a.path("locator").asText() + " (manifest)", a.path("digest").asText(), actual);
             for (JsonNode e : result.path("evidence")) {
                 if ("artifact_hash".equals(e.path("type").asText())) {
@@ -185,7 +195,7 @@ public final class Auditor {
                 missing.add("log " + l.path("locator").asText() + " is missing");
                 continue;
             }
-            same(tampered, "log " + l.path("locator").asText(), l.path("digest").asText(), Digests.bytes(Files.readAllBytes(f)).toString());
+            same(tampered, "log " + l.path("locator").asText(), l.path("digest").asText(), Digests.file(f).toString());
         }
         List<String> advisories = advisories(patch);
         if (!tampered.isEmpty()) {
@@ -270,10 +280,10 @@ public final class Auditor {
         }
     }
 
-    private static List<String> advisories(byte[] patch) {
+    private static List<String> advisories(DiffResult patch) {
         List<String> out = new ArrayList<>();
         if (patch != null) {
-            for (Diagnostic d : DiffReader.read(patch, Profile.STRICT).diagnostics()) {
+            for (Diagnostic d : patch.diagnostics()) {
                 out.add("line " + d.line() + ": " + d.code() + " " + d.message());
             }
         }

@@ -8,10 +8,13 @@ import dev.patchverdict.attest.EnvelopeFormatException;
 import dev.patchverdict.attest.EnvelopeVerifier;
 import dev.patchverdict.attest.Envelopes;
 import dev.patchverdict.attest.Statements;
+import dev.patchverdict.digest.Digest;
+import dev.patchverdict.digest.Digests;
 import dev.patchverdict.fs.Containment;
 import dev.patchverdict.json.JsonInputException;
 import dev.patchverdict.json.StrictJson;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -52,8 +55,12 @@ final class Signatures {
         }
         List<Envelope> envelopes;
         try {
-            envelopes = Envelopes.read(Files.readAllBytes(layout.envelope().get()));
-        } catch (IOException | EnvelopeFormatException e) {
+            byte[] bytes;
+            try (InputStream in = Files.newInputStream(layout.envelope().get())) {
+                bytes = StrictJson.readBounded(in, Envelopes.MAX_FILE_BYTES);
+            }
+            envelopes = Envelopes.read(bytes);
+        } catch (IOException | JsonInputException | EnvelopeFormatException e) {
             return INVALID + ": the envelope is unreadable: " + e.getMessage();
         }
         if (policy.key().isEmpty()) {
@@ -61,7 +68,7 @@ final class Signatures {
         }
         StrictJson json = StrictJson.withDefaults();
         Optional<JsonNode> result = Optional.empty();
-        Optional<byte[]> patch = Optional.empty();
+        Optional<Digest> patch = Optional.empty();
         Optional<JsonNode> workUnit = Optional.empty();
         try {
             if (layout.result().isPresent()) {
@@ -70,7 +77,7 @@ final class Signatures {
                     Path root = layout.candidateRoot().get();
                     Path f = root.resolve(Statements.Bound.of(result.get()).patchLocator()).normalize();
                     if (Containment.isInside(f, root) && Files.isRegularFile(f)) {
-                        patch = Optional.of(Files.readAllBytes(f));
+                        patch = Optional.of(Digests.file(f));
                     }
                 }
             }
