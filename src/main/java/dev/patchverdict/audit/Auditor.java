@@ -60,6 +60,7 @@ public final class Auditor {
 
     private final Verifier verifier;
     private final SignaturePolicy signatures;
+    private final Optional<Path> root;
     private final StrictJson json = StrictJson.withDefaults();
 
     public Auditor(Verifier verifier) {
@@ -67,8 +68,22 @@ public final class Auditor {
     }
 
     public Auditor(Verifier verifier, SignaturePolicy signatures) {
+        this(verifier, signatures, Optional.empty());
+    }
+
+    /**
+     * An auditor that reads each bundle only inside {@code root} when given (a folder above the bundles, where a
+     * record family keeps plans and work units beside its results), else only inside the bundle's own folder.
+     */
+    public Auditor(Verifier verifier, SignaturePolicy signatures, Optional<Path> root) {
         this.verifier = verifier;
         this.signatures = java.util.Objects.requireNonNull(signatures, "signatures");
+        this.root = java.util.Objects.requireNonNull(root, "root");
+    }
+
+    /** Where a bundle's files may lie. */
+    private Path within(Path dir) {
+        return root.orElse(dir);
     }
 
     /**
@@ -91,7 +106,7 @@ public final class Auditor {
                     + "); run it alone with a larger heap (PATCHVERDICT_JAVA_OPTS=-Xmx...)"), List.of());
         }
         try {
-            return Signatures.apply(o, dir, signatures);
+            return Signatures.apply(o, dir, within(dir), signatures);
         } catch (RuntimeException e) {
             return new AuditOutcome(name, Verdict.UNVERIFIABLE, List.of("its signature could not be checked: " + describe(e)),
                     o.advisories());
@@ -116,7 +131,10 @@ public final class Auditor {
     }
 
     private AuditOutcome auditChecked(Path dir, String name) throws IOException, JsonInputException {
-        BundleLayout layout = BundleLayout.of(dir);
+        BundleLayout layout = BundleLayout.of(dir, within(dir));
+        if (!layout.refused().isEmpty()) {
+            return new AuditOutcome(name, Verdict.UNVERIFIABLE, layout.refused(), List.of());
+        }
         if (layout.result().isEmpty()) {
             return new AuditOutcome(name, Verdict.UNVERIFIABLE, List.of("no verification-result.json"), List.of());
         }
@@ -169,7 +187,11 @@ public final class Auditor {
                 continue;
             }
             Path f = root.resolve(a.path("locator").asText()).normalize();
-            if (!Containment.isInside(f, root) || !Files.isRegularFile(f)) {
+            if (!Containment.isInside(f, root)) {
+                missing.add("candidate " + a.path("locator").asText() + " leads outside the bundle's candidate folder");
+                continue;
+            }
+            if (!Files.isRegularFile(f)) {
                 missing.add("candidate " + a.path("locator").asText() + " is missing");
                 continue;
             }
@@ -191,7 +213,11 @@ public final class Auditor {
                 continue;
             }
             Path f = root.resolve(l.path("locator").asText()).normalize();
-            if (!Containment.isInside(f, root) || !Files.isRegularFile(f)) {
+            if (!Containment.isInside(f, root)) {
+                missing.add("log " + l.path("locator").asText() + " leads outside the bundle's candidate folder");
+                continue;
+            }
+            if (!Files.isRegularFile(f)) {
                 missing.add("log " + l.path("locator").asText() + " is missing");
                 continue;
             }

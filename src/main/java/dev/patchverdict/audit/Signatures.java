@@ -34,8 +34,8 @@ final class Signatures {
 
     private Signatures() {}
 
-    static AuditOutcome apply(AuditOutcome o, Path dir, SignaturePolicy policy) {
-        String reason = reason(dir, policy);
+    static AuditOutcome apply(AuditOutcome o, Path dir, Path within, SignaturePolicy policy) {
+        String reason = reason(dir, within, policy);
         List<String> reasons = new ArrayList<>(o.reasons());
         reasons.add(reason);
         boolean bad = reason.startsWith(UNSIGNED) || reason.startsWith(INVALID);
@@ -43,12 +43,15 @@ final class Signatures {
         return new AuditOutcome(o.bundle(), verdict, reasons, o.advisories());
     }
 
-    private static String reason(Path dir, SignaturePolicy policy) {
+    private static String reason(Path dir, Path within, SignaturePolicy policy) {
         BundleLayout layout;
         try {
-            layout = BundleLayout.of(dir);
+            layout = BundleLayout.of(dir, within);
         } catch (IOException | JsonInputException e) {
             return UNSIGNED + ": the bundle map is unreadable (" + e.getMessage() + ")";
+        }
+        if (!layout.refused().isEmpty()) {
+            return UNCHECKED + ": the bundle leads outside its folder, so nothing of it is read";
         }
         if (layout.envelope().isEmpty()) {
             return UNSIGNED + ": no " + BundleLayout.ENVELOPE;
