@@ -41,7 +41,11 @@ class OversizedInputsTest {
     }
 
     private TestProcess small(String... args) throws Exception {
-        List<String> argv = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx48m",
+        return heap("-Xmx48m", args);
+    }
+
+    private TestProcess heap(String xmx, String... args) throws Exception {
+        List<String> argv = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), xmx,
                 "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path"), Main.class.getName()));
         argv.addAll(List.of(args));
         return TestProcess.run(tmp, ROOT, Map.of(), 300, argv.toArray(String[]::new));
@@ -80,5 +84,32 @@ class OversizedInputsTest {
         assertEquals("TAMPERED", outcomes.get(0).path("verdict").asText(), r.out());
         assertTrue(outcomes.get(0).path("reasons").get(0).asText().startsWith("candidate changes.patch (manifest): recorded "), r.out());
         assertEquals("REPRODUCED", outcomes.get(1).path("verdict").asText(), r.out());
+    }
+
+    /**
+     * A patch given as a pipe ({@code review <(git diff ...)}) is read as a stream once past what review holds in memory,
+     * as a large regular file is: it was read whole whatever its size, and one larger than the heap (160 MB through
+     * {@code -Xmx128m}) ended the review.
+     */
+    @Test
+    void aPatchPipedInLargerThanTheHeapIsReviewed() throws Exception {
+        Path fifo = tmp.resolve("pipe.patch");
+        assertEquals(0, new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor());
+        Thread writer = new Thread(() -> {
+            try (var out = new java.io.BufferedOutputStream(Files.newOutputStream(fifo), 1 << 16)) {
+                byte[] line = ("+" + "x".repeat(1000) + "\n").getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+                out.write("diff --git a/f b/f\n--- a/f\n+++ b/f\n@@ -0,0 +1,160000 @@\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+                for (int i = 0; i < 160_000; i++) {
+                    out.write(line);
+                }
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        });
+        writer.start();
+        TestProcess r = heap("-Xmx128m", "review", "--format", "jsonl", "--jobs", "1", fifo.toString());
+        writer.join();
+        assertEquals(0, r.code(), r.out() + r.err());
+        assertTrue(r.out().contains("\"status\":\"accepted\""), r.out());
     }
 }
