@@ -264,8 +264,8 @@ public final class StrictTransitionEvaluator {
 
         // The current section.
         LineEvidence sectionRemoved;
-        /** How many of the section's removed lines hold the removed text. */
-        int sectionRemovedCount;
+        /** Old line numbers of the section's removed lines holding the removed text, in increasing order. */
+        final LongList sectionRemovedAt = new LongList();
         /** The section adds a line holding the removed text (what a copy keeps, whatever else it removes). */
         boolean sectionAddsRemoved;
         long sectionAddedRemoved;
@@ -292,7 +292,7 @@ public final class StrictTransitionEvaluator {
 
         void clearSection() {
             sectionRemoved = null;
-            sectionRemovedCount = 0;
+            sectionRemovedAt.clear();
             sectionAddsRemoved = false;
             sectionAddedRemoved = 0;
             sectionBoth = 0;
@@ -317,10 +317,45 @@ public final class StrictTransitionEvaluator {
     private record Candidate(Count count, LineEvidence added, LineEvidence removed) {}
 
     /**
-     * An in-place section's removal of a removed text: which file, how many of its lines holding the text it removes,
-     * the first such removed line, and the section's first pair with an added line (null when none).
+     * An in-place section's removal of a removed text: which file, the old line numbers of its removed lines holding the
+     * text, the first such removed line, and the section's first pair with an added line (null when none).
      */
-    private record Claim(GitPath file, int lines, LineEvidence removed, LineEvidence[] pair) {}
+    private record Claim(GitPath file, long[] lines, LineEvidence removed, LineEvidence[] pair) {}
+
+    /** Longs in a growable array, without boxing. */
+    private static final class LongList {
+        private long[] a = new long[8];
+        private int n;
+
+        void add(long v) {
+            if (n == a.length) {
+                a = java.util.Arrays.copyOf(a, 2 * n);
+            }
+            a[n++] = v;
+        }
+
+        long get(int i) {
+            return a[i];
+        }
+
+        int size() {
+            return n;
+        }
+
+        void clear() {
+            n = 0;
+        }
+
+        long[] toArray() {
+            return java.util.Arrays.copyOf(a, n);
+        }
+    }
+
+    /**
+     * What a copy of a file keeps: the old line numbers its hunks remove (increasing), and per requirement how many of its
+     * removed lines hold the removed text, or -1 when an added line does.
+     */
+    private record Copy(long[] removedAt, int[] removedHolding) {}
 
     private record Pending(GitPath file, LineEvidence line) {}
 
@@ -329,28 +364,30 @@ public final class StrictTransitionEvaluator {
      * strict reader refuses hunks out of order or overlapping, so two sections compare in one merge.
      */
     private static final class Stated {
-        long[] at = new long[16];
+        final LongList at = new LongList();
         final List<byte[]> content = new ArrayList<>();
+        /** The old line numbers of the removed lines among them. */
+        final LongList removedAt = new LongList();
         final long headerLine;
 
         Stated(long headerLine) {
             this.headerLine = headerLine;
         }
 
-        void add(long line, byte[] bytes) {
-            if (content.size() == at.length) {
-                at = java.util.Arrays.copyOf(at, 2 * at.length);
-            }
-            at[content.size()] = line;
+        void add(long line, byte[] bytes, boolean removed) {
+            at.add(line);
             content.add(bytes);
+            if (removed) {
+                removedAt.add(line);
+            }
         }
 
         /** Whether both state a line at one place and differ there. */
         boolean disagrees(Stated o) {
             for (int i = 0, j = 0; i < content.size() && j < o.content.size();) {
-                if (at[i] < o.at[j]) {
+                if (at.get(i) < o.at.get(j)) {
                     i++;
-                } else if (at[i] > o.at[j]) {
+                } else if (at.get(i) > o.at.get(j)) {
                     j++;
                 } else if (!java.util.Arrays.equals(content.get(i++), o.content.get(j++))) {
                     return true;
@@ -376,7 +413,7 @@ public final class StrictTransitionEvaluator {
          * hunks remove, or -1 when they add one: git copies the file as it was, and applies a hunk where its lines match,
          * whatever line its header names, so how many such lines a copy removes is known, not which.
          */
-        private final Map<GitPath, List<int[]>> copies = new java.util.HashMap<>();
+        private final Map<GitPath, List<Copy>> copies = new java.util.HashMap<>();
         private boolean isCopy;
         /** The old lines the in-place section of each file states, and those each copy of it states. */
         private final Map<GitPath, Stated> statedInPlace = new java.util.HashMap<>();
@@ -490,7 +527,7 @@ public final class StrictTransitionEvaluator {
             String key = null;
             if (kind != LineKind.ADDED) {
                 if (stated != null) {
-                    stated.add(oldLine, bytes);
+                    stated.add(oldLine, bytes, kind == LineKind.REMOVED);
                 }
                 oldLine++;
             }
@@ -512,7 +549,7 @@ public final class StrictTransitionEvaluator {
                 }
                 if (kind == LineKind.REMOVED) {
                     if (holdsRemoved) {
-                        q.sectionRemovedCount++;
+                        q.sectionRemovedAt.add(oldLine - 1);
                     }
                     if (holdsRemoved && q.hunkRemoved == null) {
                         q.hunkRemoved = evidence(line, kind);
@@ -580,11 +617,11 @@ public final class StrictTransitionEvaluator {
                 replaced.add(h.oldPath());
             }
             if (isCopy && !sectionTainted) {
-                int[] kept = new int[reqs.size()];
-                for (int i = 0; i < kept.length; i++) {
-                    kept[i] = reqs.get(i).sectionAddsRemoved ? -1 : reqs.get(i).sectionRemovedCount;
+                int[] holding = new int[reqs.size()];
+                for (int i = 0; i < holding.length; i++) {
+                    holding[i] = reqs.get(i).sectionAddsRemoved ? -1 : reqs.get(i).sectionRemovedAt.size();
                 }
-                copies.computeIfAbsent(h.oldPath(), k -> new ArrayList<>()).add(kept);
+                copies.computeIfAbsent(h.oldPath(), k -> new ArrayList<>()).add(new Copy(stated.removedAt.toArray(), holding));
                 statedByCopies.computeIfAbsent(h.oldPath(), k -> new ArrayList<>()).add(stated);
             } else if (inPlace && !sectionTainted) {
                 statedInPlace.put(h.oldPath(), stated);
@@ -639,7 +676,7 @@ public final class StrictTransitionEvaluator {
                             q.pairMoved = q.candidates.get(0).added().patchLine();
                         }
                     }
-                    q.claims.add(new Claim(written, q.sectionRemovedCount, q.sectionRemoved, pair));
+                    q.claims.add(new Claim(written, q.sectionRemovedAt.toArray(), q.sectionRemoved, pair));
                 }
             }
             if (q.added != null && written != null) {
@@ -737,12 +774,19 @@ public final class StrictTransitionEvaluator {
 
         /**
          * Whether a copy the patch makes of the claim's file may keep a line the claim removes: it removes fewer lines
-         * holding the removed text than the claim (or adds one). Then the copy holds more of the old form than the fixed file.
+         * holding the removed text than the claim (or adds one), so it holds more of the old form than the fixed file; or
+         * its hunks name other lines than those the claim removes.
          */
         private boolean copied(Claim c, int requirement) {
-            for (int[] kept : copies.getOrDefault(c.file(), List.of())) {
-                if (kept[requirement] < c.lines()) {
+            for (Copy copy : copies.getOrDefault(c.file(), List.of())) {
+                if (copy.removedHolding()[requirement] < c.lines().length) {
                     return true;
+                }
+                // Where the hunks do apply as they say, the copy must remove the very lines the fix removes.
+                for (long line : c.lines()) {
+                    if (java.util.Arrays.binarySearch(copy.removedAt(), line) < 0) {
+                        return true;
+                    }
                 }
             }
             return false;
