@@ -70,6 +70,35 @@ public record GitPath(byte[] bytes) implements Comparable<GitPath> {
         return out.toString();
     }
 
+    /**
+     * What the last component shares with its Windows 8.3 short name, as a key in the folder's key ("docs/unsafe.py"
+     * for "docs/unsafe_module.py" and for "docs/UNSAFE~1.PY"): the first six characters of the name before its last
+     * dot, less spaces and dots, and the first three after it. Null for a name that fits 8.3 already (it has no other
+     * name). NTFS opens a file by its short name too, and which number follows the tilde depends on the folder.
+     */
+    public String shortNameStem() {
+        String key = fileSystemKey();
+        int slash = key.lastIndexOf('/');
+        String name = key.substring(slash + 1);
+        int dot = name.lastIndexOf('.');
+        String base = dot < 0 ? name : name.substring(0, dot);
+        String ext = dot < 0 ? "" : name.substring(dot + 1);
+        int tilde = base.lastIndexOf('~');
+        boolean alias = tilde > 0 && tilde < base.length() - 1 && base.chars().skip(tilde + 1).allMatch(c -> c >= '0' && c <= '9');
+        if (!alias && base.length() <= 8 && ext.length() <= 3 && base.indexOf('.') < 0 && name.indexOf(' ') < 0 && !base.isEmpty()) {
+            return null;
+        }
+        StringBuilder stem = new StringBuilder();
+        String from = alias ? base.substring(0, tilde) : base;
+        for (int i = 0; i < from.length() && stem.length() < 6; i++) {
+            char c = from.charAt(i);
+            if (c != ' ' && c != '.') {
+                stem.append(c);
+            }
+        }
+        return key.substring(0, slash + 1) + stem + (alias ? "~" : "") + "." + ext.substring(0, Math.min(3, ext.length()));
+    }
+
     private static void trimComponent(StringBuilder out, int start) {
         int e = out.length();
         while (e > start && (out.charAt(e - 1) == '.' || out.charAt(e - 1) == ' ')) {

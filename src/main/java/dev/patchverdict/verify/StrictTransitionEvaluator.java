@@ -430,6 +430,8 @@ public final class StrictTransitionEvaluator {
          */
         private final Map<String, GitPath> spellings = new java.util.HashMap<>();
         private final Set<String> namedTwice = new HashSet<>();
+        /** The first path named under each 8.3 short-name stem, alias stems ending their name in "~". */
+        private final Map<String, GitPath> shortStems = new java.util.HashMap<>();
 
         private boolean inSection;
         private boolean inHunk;
@@ -480,10 +482,24 @@ public final class StrictTransitionEvaluator {
         }
 
         private void spelled(GitPath path) {
-            if (path != null) {
-                GitPath first = spellings.putIfAbsent(path.fileSystemKey(), path);
-                if (first != null && !first.equals(path)) {
-                    namedTwice.add(first.fileSystemKey());
+            if (path == null) {
+                return;
+            }
+            GitPath first = spellings.putIfAbsent(path.fileSystemKey(), path);
+            if (first != null && !first.equals(path)) {
+                namedTwice.add(first.fileSystemKey());
+            }
+            // A short name ("UNSAFE~1.PY") and a long one it may stand for ("unsafe_module.py") in one folder.
+            String stem = path.shortNameStem();
+            if (stem != null) {
+                int dot = stem.lastIndexOf('.');
+                boolean alias = stem.charAt(dot - 1) == '~';
+                String other = alias ? stem.substring(0, dot - 1) + stem.substring(dot) : stem.substring(0, dot) + "~" + stem.substring(dot);
+                shortStems.putIfAbsent(stem, path);
+                GitPath counterpart = shortStems.get(other);
+                if (counterpart != null) {
+                    namedTwice.add(counterpart.fileSystemKey());
+                    namedTwice.add(path.fileSystemKey());
                 }
             }
         }

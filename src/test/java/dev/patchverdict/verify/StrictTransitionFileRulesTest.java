@@ -177,6 +177,17 @@ class StrictTransitionFileRulesTest {
         String decomposed = "docs/re\u0301sume\u0301.md";
         String patch = modify(composed, FIX) + modify(decomposed, noop);
         assertEquals(Unmet.Reason.FILE_NAMED_TWICE, reason(evaluate(patch, TRANSITION)), patch);
+        // NTFS opens a file by its 8.3 short name too: UNSAFE~1.PY is src/unsafe_module.py in a folder where it came first.
+        String shortName = modify("src/unsafe_module.py", FIX) + modify("src/UNSAFE~1.PY", noop);
+        assertEquals(Unmet.Reason.FILE_NAMED_TWICE, reason(evaluate(shortName, TRANSITION)), shortName);
+        String shortFirst = modify("src/UNSAFE~2.PY", noop) + modify("src/unsafe_module.py", FIX);
+        assertEquals(Unmet.Reason.FILE_NAMED_TWICE, reason(evaluate(shortFirst, TRANSITION)), shortFirst);
+        // A name that fits 8.3 has no other name; another folder's short name is another file.
+        for (String fine : List.of(modify("src/unsafe.py", FIX) + modify("src/UNSAFE~1.PY", noop),
+                modify("src/unsafe_module.py", FIX) + modify("lib/UNSAFE~1.PY", noop))) {
+            SemanticEvaluation e = evaluate(fine, TRANSITION);
+            assertTrue(e.accepted(), fine + e.reasons());
+        }
         // A case-only rename is one file's fate: the fix in place elsewhere still counts.
         String rename = "diff --git a/Guide.md b/guide.md\nsimilarity index 100%\nrename from Guide.md\nrename to guide.md\n";
         SemanticEvaluation e = evaluate(modify("README.md", FIX) + rename, TRANSITION);
