@@ -83,8 +83,8 @@ public record GitPath(byte[] bytes) implements Comparable<GitPath> {
         int dot = name.lastIndexOf('.');
         String base = dot < 0 ? name : name.substring(0, dot);
         String ext = dot < 0 ? "" : name.substring(dot + 1);
+        boolean alias = isShortNameAlias();
         int tilde = base.lastIndexOf('~');
-        boolean alias = tilde > 0 && tilde < base.length() - 1 && base.chars().skip(tilde + 1).allMatch(c -> c >= '0' && c <= '9');
         if (!alias && base.length() <= 8 && ext.length() <= 3 && base.indexOf('.') < 0 && name.indexOf(' ') < 0 && !base.isEmpty()) {
             return null;
         }
@@ -96,7 +96,17 @@ public record GitPath(byte[] bytes) implements Comparable<GitPath> {
                 stem.append(c);
             }
         }
-        return key.substring(0, slash + 1) + stem + (alias ? "~" : "") + "." + ext.substring(0, Math.min(3, ext.length()));
+        return key.substring(0, slash + 1) + stem + "." + ext.substring(0, Math.min(3, ext.length()));
+    }
+
+    /** Whether the last component has the form of an 8.3 short name: a tilde and digits before its extension. */
+    public boolean isShortNameAlias() {
+        String key = fileSystemKey();
+        String name = key.substring(key.lastIndexOf('/') + 1);
+        int dot = name.lastIndexOf('.');
+        String base = dot < 0 ? name : name.substring(0, dot);
+        int tilde = base.lastIndexOf('~');
+        return tilde > 0 && tilde < base.length() - 1 && base.chars().skip(tilde + 1).allMatch(c -> c >= '0' && c <= '9');
     }
 
     private static void trimComponent(StringBuilder out, int start) {

@@ -430,8 +430,9 @@ public final class StrictTransitionEvaluator {
          */
         private final Map<String, GitPath> spellings = new java.util.HashMap<>();
         private final Set<String> namedTwice = new HashSet<>();
-        /** The first path named under each 8.3 short-name stem, alias stems ending their name in "~". */
-        private final Map<String, GitPath> shortStems = new java.util.HashMap<>();
+        /** The first path named under each 8.3 short-name stem: as a short name ("UNSAFE~1.PY"), and as a long one. */
+        private final Map<String, GitPath> shortAliases = new java.util.HashMap<>();
+        private final Map<String, GitPath> longNames = new java.util.HashMap<>();
 
         private boolean inSection;
         private boolean inHunk;
@@ -492,11 +493,9 @@ public final class StrictTransitionEvaluator {
             // A short name ("UNSAFE~1.PY") and a long one it may stand for ("unsafe_module.py") in one folder.
             String stem = path.shortNameStem();
             if (stem != null) {
-                int dot = stem.lastIndexOf('.');
-                boolean alias = stem.charAt(dot - 1) == '~';
-                String other = alias ? stem.substring(0, dot - 1) + stem.substring(dot) : stem.substring(0, dot) + "~" + stem.substring(dot);
-                shortStems.putIfAbsent(stem, path);
-                GitPath counterpart = shortStems.get(other);
+                boolean alias = path.isShortNameAlias();
+                (alias ? shortAliases : longNames).putIfAbsent(stem, path);
+                GitPath counterpart = (alias ? longNames : shortAliases).get(stem);
                 if (counterpart != null) {
                     namedTwice.add(counterpart.fileSystemKey());
                     namedTwice.add(path.fileSystemKey());

@@ -182,6 +182,11 @@ class StrictTransitionFileRulesTest {
         assertEquals(Unmet.Reason.FILE_NAMED_TWICE, reason(evaluate(shortName, TRANSITION)), shortName);
         String shortFirst = modify("src/UNSAFE~2.PY", noop) + modify("src/unsafe_module.py", FIX);
         assertEquals(Unmet.Reason.FILE_NAMED_TWICE, reason(evaluate(shortFirst, TRANSITION)), shortFirst);
+        // Names with no stem before their extension, or dots only, are names like any other.
+        for (String odd : List.of(".profile_extra", "docs/.env", "x/..~1.a", "~1", ".~12", "a.b.c.d~1")) {
+            SemanticEvaluation e = evaluate(modify(odd, noop) + modify("README.md", FIX), TRANSITION);
+            assertTrue(e.accepted(), odd + e.reasons());
+        }
         // A name that fits 8.3 has no other name; another folder's short name is another file.
         for (String fine : List.of(modify("src/unsafe.py", FIX) + modify("src/UNSAFE~1.PY", noop),
                 modify("src/unsafe_module.py", FIX) + modify("lib/UNSAFE~1.PY", noop))) {
