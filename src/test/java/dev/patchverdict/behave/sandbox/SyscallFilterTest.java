@@ -204,6 +204,36 @@ class SyscallFilterTest {
                 r.stdout().text());
     }
 
+    /**
+     * AF_VSOCK is no network namespace's (before Linux 7.0, and never for a guest's virtio
+     * transport): in a virtual machine a program of the sandbox could open a socket to the
+     * hypervisor's host past the sandbox's empty network. Every family but the four ordinary ones
+     * is refused.
+     */
+    @Test
+    void onlyOrdinarySocketFamiliesCanBeOpened() throws Exception {
+        Architecture a = Architecture.host().orElseThrow();
+        RunRecord r = run(String.join("\n", SYSCALL,
+                "import socket",
+                // AF_VSOCK, AF_PACKET, AF_KEY, AF_ALG, AF_TIPC, AF_XDP, AF_BLUETOOTH, AF_CAN, AF_RDS, and one past every family.
+                "for family in (40, 17, 15, 38, 30, 44, 31, 29, 21, 46, 1000, 0x100000028):",
+                "    print(family, call(" + a.number("socket") + ", family, 1, 0)[1],"
+                        + " call(" + a.number("socketpair") + ", family, 1, 0, ctypes.create_string_buffer(8))[1])",
+                "for family, kind in ((socket.AF_UNIX, socket.SOCK_STREAM), (socket.AF_INET, socket.SOCK_DGRAM),"
+                        + " (socket.AF_INET6, socket.SOCK_DGRAM), (socket.AF_NETLINK, socket.SOCK_RAW)):",
+                "    socket.socket(family, kind).close()",
+                "a, b = socket.socketpair()",
+                "a.sendall(b'ok'); print(b.recv(2).decode())"));
+        assertEquals(new RunOutcome.Exited(0), r.outcome(), r.stderr().text());
+        List<String> lines = r.stdout().text().lines().toList();
+        assertEquals(13, lines.size(), r.stdout().text());
+        for (String line : lines.subList(0, 12)) {
+            // EAFNOSUPPORT, for socket and for socketpair, whatever the kernel has built in.
+            assertTrue(line.endsWith(" 97 97"), "refused with EAFNOSUPPORT: " + line);
+        }
+        assertEquals("ok", lines.get(12));
+    }
+
     @Test
     void aCallOfTheX32AbiKillsTheProcess() throws Exception {
         Assumptions.assumeTrue(Architecture.host().orElseThrow() == Architecture.X86_64, "x32 is x86-64's");
