@@ -34,6 +34,8 @@ final class SyscallFilter {
             new Denial("pidfd_getfd", "taking a descriptor out of another process"),
             new Denial("kcmp", "comparing kernel objects of other processes"),
             new Denial("process_madvise", "advising the kernel on another process's memory"),
+            new Denial("move_pages", "finding or moving where another process's pages lie"),
+            new Denial("migrate_pages", "moving another process's pages"),
             new Denial("keyctl", "reading or changing keyrings, which are not namespaced"),
             new Denial("add_key", "planting a key in a keyring"),
             new Denial("request_key", "looking up keys, and upcalls to the host"),

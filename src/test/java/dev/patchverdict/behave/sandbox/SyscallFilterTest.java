@@ -124,6 +124,10 @@ class SyscallFilterTest {
         args.put("pidfd_getfd", "0, 0, 0");
         args.put("kcmp", "os.getpid(), os.getpid(), 0, 0, 0"); // KCMP_FILE of the same file
         args.put("process_madvise", "0, 0, 0, 0, 0");
+        // Where another process's first page lies, and moving its pages: allowed, and answered, before.
+        args.put("move_pages", "other, 1, (ctypes.c_void_p * 1)(int(open('/proc/%d/maps' % other)"
+                + ".readline().split('-')[0], 16)), None, (ctypes.c_int * 1)(), 0");
+        args.put("migrate_pages", "other, 64, (ctypes.c_ulong * 1)(1), (ctypes.c_ulong * 1)(1)");
         args.put("keyctl", "0, -3, 0");                        // KEYCTL_GET_KEYRING_ID of the session keyring
         args.put("add_key", "b'user', b'pv', b'x', 1, -3");
         args.put("request_key", "b'user', b'pv', 0, 0");
@@ -161,6 +165,10 @@ class SyscallFilterTest {
         assertEquals(SyscallFilter.DENIED.stream().map(SyscallFilter.Denial::call).collect(Collectors.toSet()),
                 args.keySet(), "every denied call is tried");
         List<String> p = new ArrayList<>(List.of(SYSCALL));
+        // Another process of the sandbox, of the same uid, that anyone may look into.
+        p.add("import subprocess, time");
+        p.add("other = subprocess.Popen(['sleep', '60']).pid");
+        p.add("time.sleep(0.2)");
         for (Map.Entry<String, String> e : args.entrySet()) {
             p.add("print(" + pyString(e.getKey()) + ", call(" + a.number(e.getKey()) + ", " + e.getValue() + ")[1])");
         }
