@@ -223,7 +223,8 @@ class SyscallFilterTest {
         Architecture a = Architecture.host().orElseThrow();
         RunRecord r = run(String.join("\n", SYSCALL,
                 "import socket",
-                // AF_VSOCK, AF_PACKET, AF_KEY, AF_ALG, AF_TIPC, AF_XDP, AF_BLUETOOTH, AF_CAN, AF_RDS, and one past every family.
+                // AF_VSOCK, AF_PACKET, AF_KEY, AF_ALG, AF_TIPC, AF_XDP, AF_BLUETOOTH, AF_CAN, AF_RDS, AF_MCTP, a
+                // number past every family, and AF_VSOCK with a bit set above the 32 the kernel reads.
                 "for family in (40, 17, 15, 38, 30, 44, 31, 29, 21, 46, 1000, 0x100000028):",
                 "    print(family, call(" + a.number("socket") + ", family, 1, 0)[1],"
                         + " call(" + a.number("socketpair") + ", family, 1, 0, ctypes.create_string_buffer(8))[1])",
