@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.cli;
 
+import java.nio.file.InvalidPathException;
+import dev.patchverdict.text.SafeText;
 import dev.patchverdict.diff.DiffReaderBug;
 import java.io.InputStream;
 import java.io.PrintStream;
@@ -38,7 +40,7 @@ public final class Main {
     static boolean isTerminal(int fd) {
         String said = System.getProperty("patchverdict.terminals");
         if (said != null) {
-            return java.util.Arrays.asList(said.split(",")).contains(Integer.toString(fd));
+            return java.util.Arrays.asList(dev.patchverdict.text.Split.all(said, ',')).contains(Integer.toString(fd));
         }
         try {
             String target = java.nio.file.Files.readSymbolicLink(Path.of("/proc/self/fd/" + fd)).toString();
@@ -94,7 +96,7 @@ public final class Main {
         cl.setCaseInsensitiveEnumValuesAllowed(true);
         cl.setExpandAtFiles(false); // a file named @x is a file: names a commit stages must never turn into options
         cl.setParameterExceptionHandler((ex, a) -> {
-            ctx.err().println("patchverdict: usage: " + ex.getMessage());
+            ctx.err().println("patchverdict: usage: " + SafeText.escape(ex.getMessage()));
             ctx.err().println("Try 'patchverdict " + commandPath(ex.getCommandLine()) + "--help' for more information.");
             return ExitCode.USAGE;
         });
@@ -110,16 +112,27 @@ public final class Main {
         return rc;
     }
 
-    /** What a command that threw prints, and its exit code: a CliException's own, otherwise an internal error. */
+    /**
+     * What a command that threw prints, and its exit code: a CliException's own, otherwise an internal error. A
+     * message names inputs a worker may have chosen, so it is escaped ({@link SafeText}): no byte of it reaches the
+     * terminal as a control. A path the file system cannot hold (a NUL in it) is bad input, wherever it surfaced.
+     */
     private static int failed(CliContext ctx, Exception ex, boolean debug) {
+        if (ex instanceof InvalidPathException ip) {
+            ctx.err().println("patchverdict: " + SafeText.escape("'" + ip.getInput() + "' is not a usable path: " + ip.getReason()));
+            if (debug) {
+                ex.printStackTrace(ctx.err());
+            }
+            return ExitCode.UNDECIDED;
+        }
         if (ex instanceof CliException ce) {
-            ctx.err().println("patchverdict: " + ce.getMessage());
+            ctx.err().println("patchverdict: " + SafeText.escape(ce.getMessage()));
             if (debug) {
                 ex.printStackTrace(ctx.err());
             }
             return ce.exitCode();
         }
-        ctx.err().println("patchverdict: internal error: " + (ex instanceof DiffReaderBug ? ex.getMessage() : ex));
+        ctx.err().println("patchverdict: internal error: " + SafeText.escape(String.valueOf(ex instanceof DiffReaderBug ? ex.getMessage() : ex)));
         if (debug) {
             ex.printStackTrace(ctx.err());
         } else {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.behave.sandbox;
 
+import dev.patchverdict.text.LinearPattern;
 import dev.patchverdict.fs.Containment;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -287,7 +288,8 @@ public final class BubblewrapSandbox implements Sandbox {
             if (v.exitCode().orElse(-1) != 0) {
                 return Optional.of(tools.bwrap().get() + " --version failed");
             }
-            version = text.replaceFirst("^bubblewrap\\s+", "");
+            version = text.startsWith("bubblewrap") && text.length() > 10 && LinearPattern.isSpace(text.charAt(10))
+                    ? text.substring(LinearPattern.skipSpace(text, 10)) : text;
             Path tree = Files.createTempDirectory(scratch, "probe");
             RunRecord r = run(new RunRequest(tree, ".", List.of("true"), Map.of(), Duration.ofSeconds(10),
                     new SandboxLimits(10, 5, 64, 4096, 4096)));
@@ -480,7 +482,7 @@ public final class BubblewrapSandbox implements Sandbox {
         }
         if (keeper.isPresent() && keeper.get() instanceof Keeper.Report.Failed f) {
             return new RunOutcome.NotRun(f.why().startsWith("cannot copy the tree back")
-                    ? NOT_COPIED_BACK + ": " + f.why().substring("cannot copy the tree back".length()).replaceFirst("^: ", "")
+                    ? NOT_COPIED_BACK + ": " + withoutLeadingColon(f.why().substring("cannot copy the tree back".length()))
                     : "the sandbox's keeper failed: " + f.why());
         }
         List<String> statusLines = Keeper.wrapperLines(lines);
@@ -526,5 +528,9 @@ public final class BubblewrapSandbox implements Sandbox {
         String t = text.strip();
         int nl = t.indexOf('\n');
         return nl < 0 ? t : t.substring(0, nl);
+    }
+
+    private static String withoutLeadingColon(String s) {
+        return s.startsWith(": ") ? s.substring(2) : s;
     }
 }
