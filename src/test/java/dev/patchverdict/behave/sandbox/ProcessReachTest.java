@@ -102,7 +102,7 @@ class ProcessReachTest extends InATree {
             List<String> args = new ArrayList<>(List.of(own.toString()));
             args.addAll(argv);
             List<String> lines = CleanupAs.as(u, Files.createDirectory(scratch.resolve("java")), RunAs.class, args,
-                    org.apache.commons.codec.digest.DigestUtils.class).lines().toList();
+                    org.apache.commons.codec.digest.DigestUtils.class, com.google.re2j.Pattern.class).lines().toList();
             printed = lines.subList(lines.size() - 3, lines.size()).stream().map(ProcessReachTest::fromBase64)
                     .toArray(String[]::new);
             printed[0] = lines.get(lines.size() - 3);
@@ -176,6 +176,66 @@ class ProcessReachTest extends InATree {
         assertEquals(new RunOutcome.Exited(0), guarded.outcome(), guarded.stderr().text());
         assertEquals("mem Permission denied\nenviron Permission denied\nmaps Permission denied\n"
                 + "fd Permission denied\ncmdline read\n", guarded.stdout().text());
+    }
+
+    /**
+     * The code a check starts can signal the check (its uid's), which non-dumpability does not
+     * stop: killed, the check reaches no outcome, and a check that turns a signal into exit 0
+     * passes. A check that starts the code in a Landlock domain of its own, scoped for signals
+     * (Linux 6.12), is out of its reach on both counts: Landlock refuses a process of a domain
+     * any signal to, and any look into, a process outside it. The sandbox's filter lets
+     * Landlock's calls through for this.
+     */
+    @Test
+    @Tag(TestGroups.PYTHON3)
+    void aCheckThatStartsTheCodeInALandlockDomainCanBeNeitherSignalledNorReadByIt() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(landlockAbi() >= 6, "Landlock with signal scoping (Linux 6.12)");
+        String check = String.join("\n",
+                "import ctypes, os, subprocess, sys",
+                "libc = ctypes.CDLL(None, use_errno=True)",
+                "def confine():",
+                "    scoped = (ctypes.c_uint64 * 3)(0, 0, 2)",  // handled fs, handled net, LANDLOCK_SCOPE_SIGNAL
+                "    fd = libc.syscall(444, scoped, 24, 0)",
+                "    if fd < 0 or libc.prctl(38, 1, 0, 0, 0) != 0 or libc.syscall(446, fd, 0) != 0:",
+                "        os._exit(90)",
+                "    os.close(fd)",
+                "r = subprocess.run(['python3', '-c', sys.argv[2]], capture_output=True, text=True,",
+                "                   preexec_fn=confine if sys.argv[1] == 'confined' else None)",
+                "print(r.stdout + r.stderr, end='')");
+        String code = LOOK_INTO_PARENT + String.join("\n", "",
+                "import fcntl, signal, time",
+                "r, w = os.pipe()",  // SIGKILL as the signal for I/O on a descriptor the check owns
+                "fcntl.fcntl(r, fcntl.F_SETOWN, p)",
+                "fcntl.fcntl(r, 10, signal.SIGKILL)",
+                "fcntl.fcntl(r, fcntl.F_SETFL, os.O_ASYNC)",
+                "os.write(w, b'x')",
+                "time.sleep(0.2)",
+                "print('sigio sent')",
+                "try:",
+                "    os.close(os.open('/proc/%d/fd/0' % p, os.O_RDONLY))",
+                "    print('fd/0 opened')",
+                "except OSError as e:",
+                "    print('fd/0', e.strerror)",
+                "try:",
+                "    os.kill(p, signal.SIGKILL)",
+                "    print('kill sent')",
+                "except OSError as e:",
+                "    print('kill', e.strerror)");
+        RunRecord open = run("python3", "-c", check, "open", code);
+        assertEquals(new RunOutcome.Signalled(9), open.outcome(), open.stdout().text() + open.stderr().text());
+        RunRecord confined = run("python3", "-c", check, "confined", code);
+        assertEquals(new RunOutcome.Exited(0), confined.outcome(), confined.stderr().text());
+        assertEquals("mem Permission denied\nenviron Permission denied\nmaps Permission denied\n"
+                + "fd read\ncmdline read\nsigio sent\nfd/0 Permission denied\nkill Operation not permitted\n",
+                confined.stdout().text(), "the descriptors' numbers stay readable, not what they are");
+    }
+
+    /** The Landlock ABI of this kernel, 0 where it has none or python3 cannot say. */
+    private static int landlockAbi() throws Exception {
+        Process p = new ProcessBuilder("python3", "-c", "import ctypes; print(max(0, ctypes.CDLL(None).syscall(444, None, 0, 1)))")
+                .redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).strip();
+        return p.waitFor() == 0 && HostIds.decimal(out, 3) ? Integer.parseInt(out) : 0;
     }
 
     /**
