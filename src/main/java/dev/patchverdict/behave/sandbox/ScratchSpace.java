@@ -80,6 +80,13 @@ public final class ScratchSpace implements AutoCloseable {
      * be removed now is left for the next runner, and a folder whose runner cannot be told gone is kept.
      */
     private static void sweep(Path parent, ScratchOwner self, Path own) {
+        try {
+            if (!sweepable(parent, (Integer) Files.getAttribute(own, "unix:uid", LinkOption.NOFOLLOW_LINKS))) {
+                return;
+            }
+        } catch (IOException | RuntimeException e) {
+            return;
+        }
         try (DirectoryStream<Path> entries = Files.newDirectoryStream(parent,
                 p -> p.getFileName().toString().startsWith(self.hostPrefix()))) {
             java.nio.file.attribute.UserPrincipal user = Files.getOwner(own, LinkOption.NOFOLLOW_LINKS);
@@ -99,6 +106,22 @@ public final class ScratchSpace implements AutoCloseable {
             }
         } catch (IOException | DirectoryIteratorException e) {
             // A folder that cannot be listed is swept by no one; this run goes on.
+        }
+    }
+
+    /**
+     * Whether no other user can put a link where a folder of the runner's was: the folder is
+     * sticky (as {@code /tmp}: only an entry's owner may rename or remove it), or it is root's or
+     * the runner's ({@code uid}) and writable by its owner alone. In any other, another user could
+     * swap a dead runner's folder for a link while it is removed, and nothing there is swept.
+     */
+    static boolean sweepable(Path parent, int uid) {
+        try {
+            int mode = (Integer) Files.getAttribute(parent, "unix:mode");
+            int owner = (Integer) Files.getAttribute(parent, "unix:uid");
+            return (mode & 01000) != 0 || ((mode & 0022) == 0 && (owner == 0 || owner == uid));
+        } catch (IOException | RuntimeException e) {
+            return false;
         }
     }
 

@@ -75,4 +75,29 @@ class StaleScratchTest {
             assertTrue(Files.isDirectory(notOurs), "a folder that names no runner was removed");
         }
     }
+
+    /**
+     * In a folder others may write and that is not sticky, another user could swap a dead
+     * runner's folder for a link between the look and the removal: nothing is swept there.
+     */
+    @Test
+    void aFolderOthersCanRenameInIsNotSwept() throws Exception {
+        String owner = ScratchSpace.ownerPrefix().orElseThrow();
+        Path dead = Files.createDirectory(parent.resolve(owner + "999999999-1-1"));
+        Files.setPosixFilePermissions(parent, java.nio.file.attribute.PosixFilePermissions.fromString("rwxrwxrwx"));
+        int me = (Integer) Files.getAttribute(parent, "unix:uid");
+        assertFalse(ScratchSpace.sweepable(parent, me));
+        assertFalse(ScratchSpace.sweepable(parent, me + 1));
+        try (ScratchSpace next = ScratchSpace.create(parent)) {
+            assertTrue(Files.isDirectory(dead), "swept where another user could have swapped it for a link");
+        }
+        Files.setAttribute(parent, "unix:mode", 01777);
+        assertTrue(ScratchSpace.sweepable(parent, me), "sticky, as /tmp");
+        Files.setPosixFilePermissions(parent, java.nio.file.attribute.PosixFilePermissions.fromString("rwx--x--x"));
+        assertTrue(ScratchSpace.sweepable(parent, me));
+        assertTrue(ScratchSpace.sweepable(parent, 0) == (me == 0), "a folder of another user's, who may rename in it");
+        try (ScratchSpace next = ScratchSpace.create(parent)) {
+            assertFalse(Files.exists(dead), "a dead runner's folder in a folder of the runner's own was kept");
+        }
+    }
 }
