@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.patchverdict.spark;
+
+import dev.patchverdict.cli.CliException;
+import dev.patchverdict.cli.ExitCode;
+import java.io.PrintStream;
+import java.util.concurrent.Callable;
+import org.apache.spark.SparkConf;
+import org.apache.spark.sql.SparkSession;
+import picocli.CommandLine;
+
+/** What both jobs' entry points share: the command line, the session, and the one exit-code table. */
+final class Jobs {
+    private Jobs() {}
+
+    /** A job's command: it runs in the session it is given and returns an exit code. */
+    interface Job {
+        int run(SparkSession spark, PrintStream out);
+
+        /** The master asked for on the command line, or null. */
+        String master();
+    }
+
+    /**
+     * Parses the arguments into {@code job}, runs it in the session spark-submit configured (or, started with
+     * {@code java -cp}, one of {@code --master}, by default {@code local[*]}) and returns the exit code; a usage
+     * error is 64 and a bad input or output 2, each with a message naming it on {@code err}.
+     */
+    static int main(String name, Job job, String[] args, PrintStream out, PrintStream err) {
+        CommandLine cl = new CommandLine(job);
+        try {
+            cl.parseArgs(args);
+        } catch (CommandLine.ParameterException e) {
+            err.println(name + ": " + e.getMessage());
+            cl.usage(err);
+            return ExitCode.USAGE;
+        }
+        if (cl.isUsageHelpRequested()) {
+            cl.usage(out);
+            return ExitCode.PASSED;
+        }
+        if (cl.isVersionHelpRequested()) {
+            out.println("patchverdict " + dev.patchverdict.cli.Version.get());
+            return ExitCode.PASSED;
+        }
+        try {
+            return call(() -> {
+                try (SparkSession spark = session(name, job.master())) {
+                    return job.run(spark, out);
+                }
+            });
+        } catch (CommandLine.ParameterException e) {
+            err.println(name + ": " + e.getMessage());
+            return ExitCode.USAGE;
+        } catch (CliException e) {
+            err.println(name + ": " + e.getMessage());
+            return e.exitCode();
+        }
+    }
+
+    private static int call(Callable<Integer> c) {
+        try {
+            return c.call();
+        } catch (RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** spark-submit's session; started without it, a local one. */
+    static SparkSession session(String name, String master) {
+        SparkSession.Builder b = SparkSession.builder().appName(name);
+        if (master != null) {
+            b.master(master);
+        } else if (!new SparkConf().contains("spark.master")) {
+            b.master("local[*]");
+        }
+        return b.getOrCreate();
+    }
+}
