@@ -43,7 +43,7 @@ public final class Inputs implements Iterator<Entry> {
     public static final int MAX_LINE_BYTES = 256 << 20;
 
     /** The field names of a prediction; SWE-bench's by default. */
-    public record Fields(String patch, String id, String model) {
+    public record Fields(String patch, String id, String model) implements java.io.Serializable {
         public static final Fields SWE_BENCH = new Fields("model_patch", "instance_id", "model_name_or_path");
     }
 

@@ -77,7 +77,7 @@ final class AuditJob {
         }
         Path out = Storage.path(output.dir());
         FileSystem outFs = Storage.fileSystem(out, conf);
-        Outputs.prepare(outFs, out, output.force(), folders.stream().map(f -> outFs.makeQualified(Storage.path(f)).toUri().toString()).toList());
+        Outputs.prepare(outFs, out, output.force(), bundles.stream().map(Bundle::root).distinct().toList());
         String pem = key == null ? null : Outputs.keyText(key, conf);
         if (pem != null) {
             verifyingKey(pem, key);

@@ -4,7 +4,6 @@ package dev.patchverdict.spark;
 import dev.patchverdict.cli.CliException;
 import dev.patchverdict.cli.ExitCode;
 import java.io.PrintStream;
-import java.util.concurrent.Callable;
 import org.apache.spark.SparkConf;
 import org.apache.spark.sql.SparkSession;
 import picocli.CommandLine;
@@ -23,10 +22,17 @@ final class Jobs {
 
     /**
      * Parses the arguments into {@code job}, runs it in the session spark-submit configured (or, started with
-     * {@code java -cp}, one of {@code --master}, by default {@code local[*]}) and returns the exit code; a usage
-     * error is 64 and a bad input or output 2, each with a message naming it on {@code err}.
+     * {@code java -cp}, one of {@code --master}, by default {@code local[*]}) and returns the exit code.
      */
     static int main(String name, Job job, String[] args, PrintStream out, PrintStream err) {
+        return run(name, job, args, out, err, null);
+    }
+
+    /**
+     * As {@link #main}, in {@code spark} when it is given; a usage error is 64 and a bad input or output 2, each with
+     * a message naming it on {@code err}.
+     */
+    static int run(String name, Job job, String[] args, PrintStream out, PrintStream err, SparkSession spark) {
         CommandLine cl = new CommandLine(job);
         try {
             cl.parseArgs(args);
@@ -44,27 +50,21 @@ final class Jobs {
             return ExitCode.PASSED;
         }
         try {
-            return call(() -> {
-                try (SparkSession spark = session(name, job.master())) {
-                    return job.run(spark, out);
-                }
-            });
+            if (spark != null) {
+                return job.run(spark, out);
+            }
+            SparkSession own = session(name, job.master());
+            try {
+                return job.run(own, out);
+            } finally {
+                own.stop();
+            }
         } catch (CommandLine.ParameterException e) {
             err.println(name + ": " + e.getMessage());
             return ExitCode.USAGE;
         } catch (CliException e) {
             err.println(name + ": " + e.getMessage());
             return e.exitCode();
-        }
-    }
-
-    private static int call(Callable<Integer> c) {
-        try {
-            return c.call();
-        } catch (RuntimeException e) {
-            throw e;
-        } catch (Exception e) {
-            throw new IllegalStateException(e);
         }
     }
 

@@ -13,9 +13,7 @@ import java.util.HashMap;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
-import org.apache.hadoop.fs.LocalFileSystem;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.fs.RawLocalFileSystem;
 import org.apache.spark.sql.SparkSession;
 
 /**
@@ -51,7 +49,7 @@ final class Storage {
 
     /** Whether the file system is this machine's own, so the library can read its files where they lie. */
     static boolean local(FileSystem fs) {
-        return fs instanceof LocalFileSystem || fs instanceof RawLocalFileSystem;
+        return "file".equals(fs.getScheme());
     }
 
     /** A path as Hadoop reads a user's argument: a URI, or a path of the default file system. */
