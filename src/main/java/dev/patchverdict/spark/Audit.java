@@ -31,25 +31,14 @@ public final class Audit implements Jobs.Job {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--output", required = true, paramLabel = "DIR", description = "The folder the rows and the counts go to.")
-    String output;
-
-    @Option(names = "--format", split = ",", paramLabel = "jsonl|parquet",
-            description = "Which row files to write (default: both).")
-    List<String> formats = List.of("jsonl", "parquet");
-
-    @Option(names = "--force", description = "Replace an existing output folder (never one that holds an input).")
-    boolean force;
+    @picocli.CommandLine.Mixin
+    JobOutput out = new JobOutput();
 
     @Option(names = "--key", paramLabel = "FILE", description = "Public key (PEM) to check each bundle's envelope with.")
     String key;
 
     @Option(names = "--require-signature", description = "An unsigned or badly signed bundle is TAMPERED (needs --key).")
     boolean requireSignature;
-
-    @Option(names = "--master", paramLabel = "URL",
-            description = "The master when started without spark-submit (default: spark.master, else local[*]).")
-    String master;
 
     @Parameters(arity = "1..*", paramLabel = "FOLDER")
     List<String> folders;
@@ -61,25 +50,20 @@ public final class Audit implements Jobs.Job {
 
     @Override
     public String master() {
-        return master;
+        return out.master;
     }
 
     @Override
-    public int run(SparkSession spark, PrintStream out) {
+    public int run(SparkSession spark, PrintStream stdout) {
         if (requireSignature && key == null) {
             throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--require-signature needs --key");
         }
-        for (String f : formats) {
-            if (!f.equals("jsonl") && !f.equals("parquet")) {
-                throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--format: jsonl or parquet, not " + f);
-            }
-        }
         Map<Verdict, Long> counts = AuditJob.run(spark, folders, key, requireSignature,
-                new ReviewJob.Output(output, formats.contains("jsonl"), formats.contains("parquet"), force));
+                out.output());
         Map<String, Integer> named = new LinkedHashMap<>();
         counts.forEach((v, n) -> named.put(v.name(), Math.toIntExact(n)));
-        out.print(AuditRenderers.summary(named));
-        out.flush();
+        stdout.print(AuditRenderers.summary(named));
+        stdout.flush();
         long total = counts.values().stream().mapToLong(Long::longValue).sum();
         if (counts.get(Verdict.REPRODUCED) == total) {
             return ExitCode.PASSED;

@@ -33,25 +33,14 @@ public final class Review implements Jobs.Job {
     CommandSpec spec;
 
     @Mixin
+    JobOutput out = new JobOutput();
+
+    @Mixin
     ReviewOptions options = new ReviewOptions();
-
-    @Option(names = "--output", required = true, paramLabel = "DIR", description = "The folder the rows and the summary go to.")
-    String output;
-
-    @Option(names = "--format", split = ",", paramLabel = "jsonl|parquet",
-            description = "Which row files to write (default: both).")
-    List<String> formats = List.of("jsonl", "parquet");
-
-    @Option(names = "--force", description = "Replace an existing output folder (never one that holds an input).")
-    boolean force;
 
     @Option(names = "--partitions", paramLabel = "N",
             description = "Tasks that review (default: twice the default parallelism when the inputs have fewer files).")
     int partitions;
-
-    @Option(names = "--master", paramLabel = "URL",
-            description = "The master when started without spark-submit (default: spark.master, else local[*]).")
-    String master;
 
     @Parameters(arity = "1..*", paramLabel = "INPUT")
     List<String> inputs;
@@ -63,24 +52,18 @@ public final class Review implements Jobs.Job {
 
     @Override
     public String master() {
-        return master;
+        return out.master;
     }
 
     @Override
-    public int run(SparkSession spark, PrintStream out) {
+    public int run(SparkSession spark, PrintStream stdout) {
         options.check(spec);
         if (partitions < 0) {
             throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--partitions must be at least 0");
         }
-        for (String f : formats) {
-            if (!f.equals("jsonl") && !f.equals("parquet")) {
-                throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--format: jsonl or parquet, not " + f);
-            }
-        }
-        ReviewSummary s = ReviewJob.run(spark, options, inputs,
-                new ReviewJob.Output(output, formats.contains("jsonl"), formats.contains("parquet"), force), partitions);
-        out.print(s.markdown());
-        out.flush();
+        ReviewSummary s = ReviewJob.run(spark, options, inputs, out.output(), partitions);
+        stdout.print(s.markdown());
+        stdout.flush();
         if (s.count(ReviewEntry.Status.INVALID) + s.count(ReviewEntry.Status.UNREADABLE) > 0) {
             return ExitCode.UNDECIDED;
         }
