@@ -4,9 +4,10 @@
 # (default 20,000) cycled from the shared corpus's agent patches, in one JSON Lines file (or --files K of them).
 # Runs, in interleaved rounds: `review --format jsonl --jobs 2` (the command), the job under local[1] and under
 # local[2], each started as spark-submit starts it (java -cp patchverdict.jar + Spark's jars, Spark's JVM options).
-# Also each on a 10-prediction file, so the fixed cost (JVM, Spark's start) can be told from the per-row cost.
-# Prints rows/s (wall), CPU per row (user + system of the whole process), the scaling local[2]/local[1], and the
-# marginal CPU per row (over the 10-prediction run) of each beside the command's. Median of --runs rounds (default 3).
+# Also each on the first half of the predictions, so the fixed cost (the JVM, Spark's start, compiling the hot code)
+# can be told from the cost per row: the CPU the second half adds, per prediction. Prints rows/s (wall), CPU per
+# row (user + system of the whole process), the scaling local[2]/local[1], and the CPU per row beyond the first
+# half beside the command's. Median of --runs rounds (default 3).
 # Usage: bench/spark.sh [--runs N] [--predictions N] [--files K]
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -56,7 +57,7 @@ def write(folder, count, parts):
                 g, stem, text = patches[i % len(patches)]
                 f.write(json.dumps({"instance_id": f"{stem}#{i}", "model_name_or_path": g, "model_patch": text}) + "\n")
 write("big", n, files)
-write("small", 10, 1)
+write("small", n // 2, files)
 size = sum(os.path.getsize(os.path.join(out, "big", f)) for f in os.listdir(os.path.join(out, "big")))
 print(f"bench: {n} predictions from {len(patches)} agent patches in {files} file(s), {size / 1e6:.1f} MB", file=sys.stderr)
 PY
@@ -96,12 +97,12 @@ for r in range(runs):
     print(f"bench: round {r + 1} of {runs} done", file=sys.stderr)
 med = lambda xs, i: statistics.median(x[i] for x in xs)
 load = os.getloadavg()[0]
-print(f"| {n:,} predictions, whole process (median of {runs}; load {load:.1f} on {os.cpu_count()} cores) | wall s | rows/s | CPU ms/row | marginal CPU ms/row | marginal vs the command |")
+print(f"| {n:,} predictions, whole process (median of {runs}; load {load:.1f} on {os.cpu_count()} cores) | wall s | rows/s | CPU ms/row | CPU ms/row beyond the first {n // 2:,} | per row vs the command |")
 print("|---|---|---|---|---|---|")
 base = None
 for name, _, cores in modes:
     wall, cpu = med(res[name]["big"], 0), med(res[name]["big"], 1)
-    marginal = (cpu - med(res[name]["small"], 1)) / (n - 10) * 1000
+    marginal = (cpu - med(res[name]["small"], 1)) / (n - n // 2) * 1000
     base = marginal if base is None else base
     print(f"| {name} | {wall:.1f} | {n / wall:.0f} | {cpu / n * 1000:.2f} | {marginal:.2f} | {marginal / base:.2f}x |")
 w1, w2 = med(res["job, local[1]"]["big"], 0), med(res["job, local[2]"]["big"], 0)
