@@ -51,6 +51,10 @@ final class AuditCommand implements Callable<Integer> {
     @Option(names = "--require-signature", description = "An unsigned or badly signed bundle is TAMPERED (needs --key).")
     boolean requireSignature;
 
+    @Option(names = "--root", paramLabel = "DIR", description = "Let bundles name files anywhere below DIR (a bundle.json"
+            + " pointing at plans kept beside the results); by default a bundle is read only inside its own folder.")
+    String root;
+
     @Parameters(arity = "1..*", paramLabel = "PATH")
     List<String> paths;
 
@@ -70,20 +74,21 @@ final class AuditCommand implements Callable<Integer> {
                 requireSignature);
         List<Path> roots = new ArrayList<>();
         paths.forEach(p -> roots.add(ctx.resolve(p)));
-        List<Path> bundles;
+        Audit.Found found;
         try {
-            bundles = Audit.bundles(roots);
+            found = Audit.bundles(roots, ctx.workingDirectory());
         } catch (IOException e) {
             throw CliException.undecided("audit", IoMessages.describe(e));
         }
-        if (bundles.isEmpty()) {
+        List<Path> bundles = found.bundles();
+        if (bundles.isEmpty() && found.unwalked().isEmpty()) {
             throw CliException.undecided("audit", "no bundle (a folder with verification-result.json or bundle.json) under " + paths);
         }
         List<String> all = new ArrayList<>();
         Map<Verdict, Integer> counts;
         try (ProgressOption.Line line = progress.open(ctx, "audit", "bundles", true)) {
-            line.total(bundles.size());
-            counts = Audit.run(bundles, new Auditor(new Verifier(Environments.of(ctx)), policy), jobs, ctx.workingDirectory(), o -> {
+            line.total(bundles.size() + found.unwalked().size());
+            java.util.function.Consumer<dev.patchverdict.audit.AuditOutcome> sink = o -> {
                 line.beforeOutput();
                 switch (format) {
                     case jsonl -> {
@@ -97,7 +102,13 @@ final class AuditCommand implements Callable<Integer> {
                     }
                 }
                 line.step();
-            });
+            };
+            // Where the walk could not go is reported first, then every bundle it found is audited.
+            found.unwalked().forEach(sink);
+            counts = new java.util.EnumMap<>(Audit.run(bundles, new Auditor(new Verifier(Environments.of(ctx)), policy,
+                    java.util.Optional.ofNullable(root).map(ctx::resolve)), jobs,
+                    ctx.workingDirectory(), sink));
+            found.unwalked().forEach(o -> counts.merge(o.verdict(), 1, Integer::sum));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw CliException.undecided("audit", "interrupted");
@@ -112,7 +123,7 @@ final class AuditCommand implements Callable<Integer> {
             ctx.out().print(AuditRenderers.summary(named));
         }
         ctx.out().flush();
-        boolean allReproduced = counts.getOrDefault(Verdict.REPRODUCED, 0) == bundles.size();
+        boolean allReproduced = found.unwalked().isEmpty() && counts.getOrDefault(Verdict.REPRODUCED, 0) == bundles.size();
         if (allReproduced) {
             return ExitCode.PASSED;
         }

@@ -254,9 +254,9 @@ public final class ReviewSummary implements java.io.Serializable {
         return sb.toString();
     }
 
-    /** A Markdown table cell: escaped for the terminal, pipes escaped for the table. */
+    /** A Markdown table cell: escaped for the terminal and for Markdown (pipes included). */
     static String cell(String s) {
-        return SafeText.escape(s).replace("|", "\\|");
+        return SafeText.markdown(s);
     }
 
     public ObjectNode json() {

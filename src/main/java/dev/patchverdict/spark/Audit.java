@@ -40,6 +40,11 @@ public final class Audit implements Jobs.Job {
     @Option(names = "--require-signature", description = "An unsigned or badly signed bundle is TAMPERED (needs --key).")
     boolean requireSignature;
 
+    @Option(names = "--root", paramLabel = "DIR", description = "Let bundles name files anywhere below DIR (a bundle.json"
+            + " pointing at plans kept beside the results), on the folders' file system; by default a bundle is read only"
+            + " inside its own folder.")
+    String root;
+
     @Parameters(arity = "1..*", paramLabel = "FOLDER")
     List<String> folders;
 
@@ -58,8 +63,7 @@ public final class Audit implements Jobs.Job {
         if (requireSignature && key == null) {
             throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--require-signature needs --key");
         }
-        Map<Verdict, Long> counts = AuditJob.run(spark, folders, key, requireSignature,
-                out.output());
+        Map<Verdict, Long> counts = AuditJob.run(spark, folders, key, requireSignature, root, out.output());
         Map<String, Integer> named = new LinkedHashMap<>();
         counts.forEach((v, n) -> named.put(v.name(), Math.toIntExact(n)));
         stdout.print(AuditRenderers.summary(named));

@@ -32,6 +32,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeSet;
+import java.util.function.Function;
 import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
@@ -66,7 +67,7 @@ final class AuditJob {
     private AuditJob() {}
 
     /** Audits every bundle below the folders into {@code output}; returns how many got each verdict. */
-    static Map<Verdict, Long> run(SparkSession spark, List<String> folders, String key, boolean requireSignature,
+    static Map<Verdict, Long> run(SparkSession spark, List<String> folders, String key, boolean requireSignature, String root,
             ReviewJob.Output output) {
         JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
         Configuration conf = spark.sparkContext().hadoopConfiguration();
@@ -78,6 +79,7 @@ final class AuditJob {
         Path out = Storage.path(output.dir());
         FileSystem outFs = Storage.fileSystem(out, conf);
         Outputs.prepare(outFs, out, output.force(), bundles.stream().map(Bundle::root).distinct().toList());
+        String scope = root == null ? null : scope(root, bundles, conf);
         String pem = key == null ? null : Outputs.keyText(key, conf);
         if (pem != null) {
             verifyingKey(pem, key);
@@ -86,11 +88,12 @@ final class AuditJob {
         JavaRDD<Row> rows = jsc.parallelize(bundles, slices).mapPartitions(it -> {
             SignaturePolicy policy = new SignaturePolicy(Optional.ofNullable(pem).map(p -> verifyingKey(p, key)), requireSignature);
             // Times a re-verification records are not compared (SPEC decision 6); the clock is read here, at the edge.
-            Auditor auditor = new Auditor(new Verifier(Environments.of(Clock.systemUTC())), policy);
+            Verifier verifier = new Verifier(Environments.of(Clock.systemUTC()));
+            Function<Optional<java.nio.file.Path>, Auditor> auditors = within -> new Auditor(verifier, policy, within);
             Configuration c = settings.configuration();
             List<Row> done = new ArrayList<>();
             it.forEachRemaining(b -> {
-                AuditOutcome o = audit(auditor, b, c);
+                AuditOutcome o = audit(auditors, b, scope, root, c);
                 done.add(RowFactory.create(b.index(), o.verdict().name(), PyJson.dumps(AuditRenderers.json(o.bundle(),
                         o.verdict().name(), o.reasons(), o.advisories(), o.difference()), false)));
             });
@@ -174,18 +177,45 @@ final class AuditJob {
         return out;
     }
 
-    /** One bundle's audit: in place on this machine's file system, else on a copy in local scratch space. */
-    static AuditOutcome audit(Auditor auditor, Bundle b, Configuration conf) {
+    /**
+     * {@code --root} qualified on the folders' file system; it must hold every bundle, so that a copy of it in
+     * scratch space can stand for it.
+     */
+    static String scope(String root, List<Bundle> bundles, Configuration conf) {
+        Path r = Storage.path(root);
+        Path qualified = Storage.fileSystem(r, conf).makeQualified(r);
+        String prefix = qualified.toUri().toString().replaceAll("/+$", "") + "/";
+        for (Bundle b : bundles) {
+            if (!(b.uri().replaceAll("/+$", "") + "/").startsWith(prefix)) {
+                throw CliException.usage("--root " + root + " does not hold " + b.name());
+            }
+        }
+        return qualified.toUri().toString();
+    }
+
+    /**
+     * One bundle's audit: in place on this machine's file system, else on a copy in local scratch space, whose
+     * reasons then name the bundle (or {@code --root}) where it lies, not the copy.
+     */
+    static AuditOutcome audit(Function<Optional<java.nio.file.Path>, Auditor> auditors, Bundle b, String scope, String root,
+            Configuration conf) {
         Path remote = new Path(URI.create(b.uri()));
         FileSystem fs = Storage.fileSystem(remote, conf);
         if (Storage.local(fs)) {
-            return auditor.audit(java.nio.file.Path.of(remote.toUri().getPath()), b.name());
+            Optional<java.nio.file.Path> within = Optional.ofNullable(scope)
+                    .map(u -> java.nio.file.Path.of(new Path(URI.create(u)).toUri().getPath()));
+            return auditors.apply(within).audit(java.nio.file.Path.of(remote.toUri().getPath()), b.name());
         }
         java.nio.file.Path scratch = null;
         try {
             scratch = Files.createTempDirectory("patchverdict-audit");
-            java.nio.file.Path local = copy(fs, b, scratch);
-            return auditor.audit(local, b.name());
+            java.nio.file.Path local = copy(fs, b, scope == null ? b.root() : scope, scratch);
+            java.nio.file.Path base = scratch.resolve("root");
+            AuditOutcome o = auditors.apply(scope == null ? Optional.empty() : Optional.of(base)).audit(local, b.name());
+            String copy = (scope == null ? local : base).toString();
+            String shown = scope == null ? b.name() : root;
+            return new AuditOutcome(o.bundle(), o.verdict(), o.reasons().stream().map(r -> r.replace(copy, shown)).toList(),
+                    o.advisories().stream().map(r -> r.replace(copy, shown)).toList(), o.difference());
         } catch (IOException e) {
             throw new UncheckedIOException("cannot copy " + b.name() + " to local scratch space: " + e.getMessage(), e);
         } finally {
@@ -194,12 +224,12 @@ final class AuditJob {
     }
 
     /**
-     * Copies the bundle below {@code scratch} at its place under the folder given, and the files its
-     * {@code bundle.json} names outside it that are still under that folder; one named outside the folder given is
-     * not copied, so the audit finds it missing.
+     * Copies the bundle below {@code scratch} at its place under {@code base} (the folder given, or {@code --root}),
+     * and the files its {@code bundle.json} names outside it that are still under {@code base}; one named outside
+     * {@code base} is not copied, so the audit finds it missing.
      */
-    static java.nio.file.Path copy(FileSystem fs, Bundle b, java.nio.file.Path scratch) throws IOException {
-        Path root = new Path(URI.create(b.root()));
+    static java.nio.file.Path copy(FileSystem fs, Bundle b, String base, java.nio.file.Path scratch) throws IOException {
+        Path root = new Path(URI.create(base));
         String rootPath = root.toUri().getPath().replaceAll("/+$", "");
         String rel = new Path(URI.create(b.uri())).toUri().getPath().substring(rootPath.length()).replaceAll("^/+", "");
         java.nio.file.Path localRoot = scratch.resolve("root");

@@ -465,15 +465,21 @@ class SparkJobsTest {
         return all;
     }
 
-    List<JsonNode> cliAudit(Path all) {
+    List<JsonNode> cliAudit(Path all, String... options) {
         // Run from elsewhere, the command names each bundle by its whole path, as the job names it by the folder given.
-        Run r = cli(ROOT, "audit", "--format", "jsonl", "--jobs", "2", all.toString());
+        List<String> args = new ArrayList<>(List.of("audit", "--format", "jsonl", "--jobs", "2"));
+        args.addAll(List.of(options));
+        args.add(all.toString());
+        Run r = cli(ROOT, args.toArray(String[]::new));
         assertEquals(1, r.code(), r.err());
         return r.out().lines().map(SparkJobsTest::row).sorted(Comparator.comparing(n -> n.path("bundle").asText())).toList();
     }
 
-    List<JsonNode> jobAudit(Path out, String root) throws IOException {
-        Run r = job(new dev.patchverdict.spark.Audit(), "--output", out.toString(), root);
+    List<JsonNode> jobAudit(Path out, String root, String... options) throws IOException {
+        List<String> args = new ArrayList<>(List.of("--output", out.toString()));
+        args.addAll(List.of(options));
+        args.add(root);
+        Run r = job(new dev.patchverdict.spark.Audit(), args.toArray(String[]::new));
         assertEquals(1, r.code(), r.err());
         List<JsonNode> rows = new ArrayList<>();
         for (String[] l : partLines(out.resolve("jsonl"))) {
@@ -498,21 +504,35 @@ class SparkJobsTest {
     void theAuditJobsRowsAreAuditsOnBundlesVerifyWrote() throws IOException {
         Path all = bundles();
         List<JsonNode> expected = cliAudit(all);
-        // a, c, d, e, nested/b
-        assertEquals(List.of("REPRODUCED", "DIVERGED", "UNVERIFIABLE", "REPRODUCED", "TAMPERED"),
+        // a, c, d, e, nested/b; e names a file outside its folder, which is read only with --root
+        assertEquals(List.of("REPRODUCED", "DIVERGED", "UNVERIFIABLE", "UNVERIFIABLE", "TAMPERED"),
                 expected.stream().map(n -> n.path("verdict").asText()).toList());
         assertEquals("/metrics/invented", expected.get(1).path("difference").asText(), expected.get(1).toString());
+        assertTrue(expected.get(3).path("reasons").toString().contains("leads outside the bundle's folder"), expected.get(3).toString());
         assertEquals(expected, jobAudit(tmp.resolve("out"), all.toString()));
+        List<JsonNode> rooted = cliAudit(all, "--root", all.toString());
+        assertEquals("REPRODUCED", rooted.get(3).path("verdict").asText(), rooted.get(3).toString());
+        assertEquals(rooted, jobAudit(tmp.resolve("out-rooted"), all.toString(), "--root", all.toString()));
 
-        // On a file system that is not this machine's, each bundle is audited on a copy in scratch space.
-        List<JsonNode> remote = jobAudit(tmp.resolve("out2"), OtherFileSystem.SCHEME + "://" + all);
-        List<JsonNode> renamed = new ArrayList<>();
-        for (JsonNode n : remote) {
-            ObjectNode o = n.deepCopy();
-            o.put("bundle", o.path("bundle").asText().substring((OtherFileSystem.SCHEME + "://").length()));
-            renamed.add(o);
+        // On a file system that is not this machine's, each bundle is audited on a copy in scratch space; its rows
+        // name the bundle where it lies.
+        String other = OtherFileSystem.SCHEME + "://";
+        assertEquals(expected, local(jobAudit(tmp.resolve("out2"), other + all)));
+        assertEquals(rooted, local(jobAudit(tmp.resolve("out2-rooted"), other + all, "--root", other + all)));
+
+        Run outside = job(new dev.patchverdict.spark.Audit(), "--output", tmp.resolve("o").toString(), "--root",
+                all.resolve("nested").toString(), all.toString());
+        assertEquals(64, outside.code(), outside.err());
+        assertTrue(outside.err().contains("does not hold"), outside.err());
+    }
+
+    /** Rows read from the other file system, with its scheme taken off wherever they name a path. */
+    static List<JsonNode> local(List<JsonNode> rows) throws IOException {
+        List<JsonNode> out = new ArrayList<>();
+        for (JsonNode n : rows) {
+            out.add(JSON.readTree(n.toString().replace(OtherFileSystem.SCHEME + "://", "")));
         }
-        assertEquals(expected, renamed);
+        return out;
     }
 
     @Test

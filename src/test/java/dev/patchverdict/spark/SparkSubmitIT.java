@@ -39,6 +39,25 @@ class SparkSubmitIT {
         return TestProcess.run(tmp, ROOT, Map.of("SPARK_LOCAL_IP", "127.0.0.1"), 600, argv.toArray(String[]::new));
     }
 
+    /** Spark is provided: the jar holds the jobs but none of Spark, Scala or Hadoop, which the cluster brings. */
+    @Test
+    void theJarBringsTheJobsButNotSpark() throws Exception {
+        List<String> found = new ArrayList<>();
+        boolean jobs = false;
+        try (java.util.zip.ZipFile jar = new java.util.zip.ZipFile(System.getProperty("patchverdict.jar"))) {
+            for (java.util.Enumeration<? extends java.util.zip.ZipEntry> e = jar.entries(); e.hasMoreElements();) {
+                String name = e.nextElement().getName();
+                jobs |= name.equals("dev/patchverdict/spark/Review.class");
+                if (name.startsWith("org/apache/spark/") || name.startsWith("scala/") || name.startsWith("org/apache/hadoop/")
+                        || name.startsWith("org/apache/parquet/")) {
+                    found.add(name);
+                }
+            }
+        }
+        assertTrue(jobs, "the jobs are in the jar");
+        assertEquals(List.of(), found.stream().limit(5).toList());
+    }
+
     @Test
     void theCommandLinesJarRunsBothJobsBesideSparksJars() throws Exception {
         Path preds = tmp.resolve("preds.jsonl");
