@@ -5,7 +5,6 @@ import dev.patchverdict.audit.Verdict;
 import dev.patchverdict.cli.ExitCode;
 import dev.patchverdict.report.AuditRenderers;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -49,13 +48,12 @@ public final class Audit implements Jobs.Job {
     List<String> folders;
 
     public static void main(String[] args) {
-        System.exit(Jobs.main("patchverdict audit job", new Audit(), args,
-                new PrintStream(System.out, true, StandardCharsets.UTF_8), new PrintStream(System.err, true, StandardCharsets.UTF_8)));
+        Jobs.exit("patchverdict audit job", new Audit(), args);
     }
 
     @Override
-    public String master() {
-        return out.master;
+    public JobOutput outputOptions() {
+        return out;
     }
 
     @Override

@@ -184,9 +184,9 @@ final class AuditJob {
     static String scope(String root, List<Bundle> bundles, Configuration conf) {
         Path r = Storage.path(root);
         Path qualified = Storage.fileSystem(r, conf).makeQualified(r);
-        String prefix = qualified.toUri().toString().replaceAll("/+$", "") + "/";
+        String prefix = Storage.trimEnd(Storage.key(qualified.toUri())) + "/";
         for (Bundle b : bundles) {
-            if (!(b.uri().replaceAll("/+$", "") + "/").startsWith(prefix)) {
+            if (!(Storage.trimEnd(Storage.key(URI.create(b.uri()))) + "/").startsWith(prefix)) {
                 throw CliException.usage("--root " + root + " does not hold " + b.name());
             }
         }
@@ -230,8 +230,8 @@ final class AuditJob {
      */
     static java.nio.file.Path copy(FileSystem fs, Bundle b, String base, java.nio.file.Path scratch) throws IOException {
         Path root = new Path(URI.create(base));
-        String rootPath = root.toUri().getPath().replaceAll("/+$", "");
-        String rel = new Path(URI.create(b.uri())).toUri().getPath().substring(rootPath.length()).replaceAll("^/+", "");
+        String rootPath = Storage.trimEnd(root.toUri().getPath());
+        String rel = Storage.trimStart(new Path(URI.create(b.uri())).toUri().getPath().substring(rootPath.length()));
         java.nio.file.Path localRoot = scratch.resolve("root");
         java.nio.file.Path local = rel.isEmpty() ? localRoot : localRoot.resolve(rel);
         Files.createDirectories(local.getParent());

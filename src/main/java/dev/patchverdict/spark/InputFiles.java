@@ -97,8 +97,10 @@ final class InputFiles {
 
     /** Hadoop's and Spark's own files, and anything below a folder of theirs: {@code _SUCCESS}, {@code .x.crc}, {@code _temporary/}. */
     private static boolean hidden(String rel) {
-        for (String part : rel.split("/")) {
-            if (part.startsWith("_") || part.startsWith(".")) {
+        // a part starts at the text's start or after a slash
+        for (int i = 0; i < rel.length(); i++) {
+            char c = rel.charAt(i);
+            if ((c == '_' || c == '.') && (i == 0 || rel.charAt(i - 1) == '/')) {
                 return true;
             }
         }

@@ -4,6 +4,7 @@ package dev.patchverdict.spark;
 import dev.patchverdict.cli.CliException;
 import dev.patchverdict.cli.ExitCode;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import org.apache.spark.SparkConf;
 import org.apache.spark.sql.SparkSession;
 import picocli.CommandLine;
@@ -16,8 +17,19 @@ final class Jobs {
     interface Job {
         int run(SparkSession spark, PrintStream out);
 
+        /** The output options on the job's command line. */
+        JobOutput outputOptions();
+
         /** The master asked for on the command line, or null. */
-        String master();
+        default String master() {
+            return outputOptions().master;
+        }
+    }
+
+    /** A job's {@code main}: runs it on the process's own streams and exits with its code. */
+    static void exit(String name, Job job, String[] args) {
+        System.exit(main(name, job, args, new PrintStream(System.out, true, StandardCharsets.UTF_8),
+                new PrintStream(System.err, true, StandardCharsets.UTF_8)));
     }
 
     /**

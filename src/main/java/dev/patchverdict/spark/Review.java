@@ -6,7 +6,6 @@ import dev.patchverdict.cli.ReviewOptions;
 import dev.patchverdict.report.ReviewEntry;
 import dev.patchverdict.report.ReviewSummary;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.apache.spark.sql.SparkSession;
 import picocli.CommandLine.Command;
@@ -46,13 +45,12 @@ public final class Review implements Jobs.Job {
     List<String> inputs;
 
     public static void main(String[] args) {
-        System.exit(Jobs.main("patchverdict review job", new Review(), args,
-                new PrintStream(System.out, true, StandardCharsets.UTF_8), new PrintStream(System.err, true, StandardCharsets.UTF_8)));
+        Jobs.exit("patchverdict review job", new Review(), args);
     }
 
     @Override
-    public String master() {
-        return out.master;
+    public JobOutput outputOptions() {
+        return out;
     }
 
     @Override

@@ -64,6 +64,24 @@ final class Storage {
         return (n.getScheme() == null ? "" : n.getScheme()) + "://" + authority + n.getPath();
     }
 
+    /** {@code s} without the slashes it ends with. */
+    static String trimEnd(String s) {
+        int end = s.length();
+        while (end > 0 && s.charAt(end - 1) == '/') {
+            end--;
+        }
+        return s.substring(0, end);
+    }
+
+    /** {@code s} without the slashes it starts with. */
+    static String trimStart(String s) {
+        int start = 0;
+        while (start < s.length() && s.charAt(start) == '/') {
+            start++;
+        }
+        return s.substring(start);
+    }
+
     /** Writes a small file whole or not at all: to a hidden name first, then renamed over the target. */
     static void writeAtomically(FileSystem fs, Path target, String text) throws IOException {
         Path tmp = new Path(target.getParent(), "." + target.getName() + ".tmp");
