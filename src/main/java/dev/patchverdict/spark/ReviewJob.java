@@ -41,7 +41,6 @@ import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
-import org.apache.spark.sql.Encoders;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SaveMode;
@@ -190,22 +189,51 @@ final class ReviewJob {
         }
     }
 
-    /** The rows as the command's JSON lines and as Parquet read from those very lines, each model in a folder of its own. */
+    /** The rows as the command's JSON lines and as Parquet, each model in a folder of its own. */
     private static void write(SparkSession spark, JavaRDD<ReviewEntry> rows, Output output) {
-        StructType lineSchema = new StructType().add("model", DataTypes.StringType).add("index", DataTypes.LongType)
-                .add("value", DataTypes.StringType);
-        // Rendered again for each format: cheaper than Spark's cache of the lines. In each partition, in input order.
-        Dataset<Row> lines = spark.createDataFrame(rows.map(e -> RowFactory.create(e.model(), e.index(), ReviewRenderers.line(e))),
-                lineSchema).sortWithinPartitions("model", "index");
         SaveMode mode = output.force() ? SaveMode.Overwrite : SaveMode.ErrorIfExists;
         if (output.jsonl()) {
-            lines.select("model", "value").write().mode(mode).partitionBy("model").text(new Path(output.dir(), JSONL).toString());
+            StructType lineSchema = new StructType().add("model", DataTypes.StringType).add("index", DataTypes.LongType)
+                    .add("value", DataTypes.StringType);
+            // In each partition, in input order.
+            spark.createDataFrame(rows.map(e -> RowFactory.create(e.model(), e.index(), ReviewRenderers.line(e))), lineSchema)
+                    .sortWithinPartitions("model", "index").select("model", "value").write().mode(mode).partitionBy("model")
+                    .text(new Path(output.dir(), JSONL).toString());
         }
         if (output.parquet()) {
-            spark.read().schema(ROW).option("mode", "FAILFAST").json(lines.select("value").as(Encoders.STRING()))
-                    .sortWithinPartitions("model", "index").write().mode(mode).partitionBy("model")
-                    .parquet(new Path(output.dir(), PARQUET).toString());
+            // Built from the entry itself, not by parsing the line again: half the work, the same columns.
+            spark.createDataFrame(rows.map(ReviewJob::row), ROW).sortWithinPartitions("model", "index").write().mode(mode)
+                    .partitionBy("model").parquet(new Path(output.dir(), PARQUET).toString());
         }
+    }
+
+    /**
+     * An entry as a row of {@link #ROW}: the values {@link ReviewRenderers#json} gives it, with null where that
+     * leaves a field out (tricks, plan, repair), as Spark reads the line.
+     */
+    static Row row(ReviewEntry e) {
+        List<Row> diagnostics = new ArrayList<>();
+        List<Row> tricks = new ArrayList<>();
+        for (ReviewEntry.Finding f : e.findings()) {
+            if (f.trick()) {
+                tricks.add(RowFactory.create(f.code(), f.severity(), f.path(), f.line(), f.message()));
+            } else {
+                diagnostics.add(RowFactory.create(f.code(), f.severity(), f.line(), f.message()));
+            }
+        }
+        ReviewEntry.PlanOutcome p = e.plan();
+        ReviewEntry.Repair r = e.repair();
+        return RowFactory.create("patch", e.index(), e.name(), e.model(), e.source(), e.pointer(), e.sourceLine(),
+                e.status().wire(), e.passed(), e.sha256() == null ? null : "sha256:" + e.sha256(), e.bytes(), seq(e.files()),
+                e.added(), e.removed(), seq(diagnostics), tricks.isEmpty() ? null : seq(tricks),
+                p == null ? null : RowFactory.create(p.planId(), p.version(), p.met(), seq(p.reasons())),
+                r == null ? null : RowFactory.create(seq(r.repairs()), r.outcome(), seq(r.remaining()), seq(r.notes())),
+                e.micros() / 1000.0, e.error());
+    }
+
+    /** An array value as an external row holds one. */
+    private static scala.collection.Seq<?> seq(List<?> values) {
+        return scala.jdk.javaapi.CollectionConverters.asScala(values);
     }
 
     /** Every input's predictions, each file read by one task in input order (Parquet by Spark's own reader). */

@@ -256,9 +256,13 @@ class SparkJobsTest {
         assertEquals(expected.rows(), actual.rows());
         sameSummary(expected, actual);
 
-        // The Parquet rows are the same rows, column for column.
+        sameParquetRows(expected, tmp.resolve("out/parquet"));
+    }
+
+    /** The Parquet rows are the same rows, column for column. */
+    static void sameParquetRows(Review expected, Path table) {
         List<JsonNode> parquet = new ArrayList<>();
-        for (String l : spark.read().parquet(tmp.resolve("out/parquet").toString()).toJSON().collectAsList()) {
+        for (String l : spark.read().parquet(table.toString()).toJSON().collectAsList()) {
             parquet.add(row(l));
         }
         assertEquals(expected.rows().stream().map(SparkJobsTest::withoutNulls).toList(),
@@ -296,6 +300,7 @@ class SparkJobsTest {
         Review actual = jobReview(tmp.resolve("out"), args);
         assertEquals(expected.rows(), actual.rows());
         sameSummary(expected, actual);
+        sameParquetRows(expected, tmp.resolve("out/parquet"));
         return expected;
     }
 
