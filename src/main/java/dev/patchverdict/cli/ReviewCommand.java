@@ -8,6 +8,7 @@ import dev.patchverdict.plan.EvaluatorPlanReader;
 import dev.patchverdict.record.InvalidDocumentException;
 import dev.patchverdict.report.IoMessages;
 import dev.patchverdict.report.OutputFiles;
+import dev.patchverdict.report.ReviewHtml;
 import dev.patchverdict.report.ReviewSink;
 import dev.patchverdict.report.ReviewSummary;
 import dev.patchverdict.review.Inputs;
@@ -41,12 +42,13 @@ import picocli.CommandLine.Spec;
             "Review many agent patches at once: predictions files (.jsonl/.json, SWE-bench style), folders of",
             "*.patch/*.diff, or patch files. Each patch is accepted or rejected with its diagnostics, files,",
             "counts, SHA-256, the repairs that would make git accept it and, with --plan, whether the plan's",
-            "contract is met, with --detect the tricks found in it; then a summary. Exit 0 when every patch",
+            "contract is met, with --detect the tricks found in it; then a summary (--format html: one self-contained",
+            "page with charts and an entry per patch). Exit 0 when every patch",
             "passes, 1 when any does not (a hack-severity trick fails a patch), 2 when an input or prediction",
             "cannot be read."
         })
 final class ReviewCommand implements Callable<Integer> {
-    enum Format { text, jsonl, json, sarif, junit, rdjsonl, github }
+    enum Format { text, jsonl, json, sarif, junit, rdjsonl, github, html }
 
     @Spec
     CommandSpec spec;
@@ -107,6 +109,7 @@ final class ReviewCommand implements Callable<Integer> {
         PlanCheck check = plan == null ? null : readPlan(ctx);
         // Durations only: the monotonic clock is read here, at the edge, and handed to the library.
         dev.patchverdict.tricks.TrickDetector detector = detect.detector();
+        this.detector = detector;
         Reviewer reviewer = new Reviewer(p, options, check, System::nanoTime, detector);
         rules = Detect.rules(detector);
         Inputs.Fields fields = new Inputs.Fields(field, idField, Inputs.Fields.SWE_BENCH.model());
@@ -141,6 +144,9 @@ final class ReviewCommand implements Callable<Integer> {
     }
 
     private List<dev.patchverdict.report.RuleInfo> rules;
+    private dev.patchverdict.tricks.TrickDetector detector;
+    /** The plan as the HTML page's header names it. */
+    private ReviewHtml.Plan planHeader;
 
     private static final class Interrupted extends IOException {
         private static final long serialVersionUID = 1L;
@@ -150,7 +156,7 @@ final class ReviewCommand implements Callable<Integer> {
         PrintStream ps = out instanceof PrintStream s ? s : new PrintStream(out, false, StandardCharsets.UTF_8);
         Inputs entries = new Inputs(inputs, ctx::resolve, fields);
         try (ProgressOption.Line line = progress.open(ctx, "review", "patches", output == null)) {
-            ReviewSummary s = ReviewRun.run(entries, reviewer, jobs, counted(sink(ps), line));
+            ReviewSummary s = ReviewRun.run(entries, reviewer, jobs, counted(sink(ctx, ps, entries), line));
             ps.flush();
             if (ps.checkError()) {
                 throw new IOException("could not write the report");
@@ -183,11 +189,21 @@ final class ReviewCommand implements Callable<Integer> {
                 line.beforeOutput();
                 sink.end(summary);
             }
+
+            @Override
+            public void close() throws IOException {
+                sink.close();
+            }
         };
     }
 
-    private ReviewSink sink(PrintStream out) {
+    private ReviewSink sink(CliContext ctx, PrintStream out, Inputs entries) {
         return switch (format) {
+            case html -> new ReviewHtml(out, new ReviewHtml.Header(Version.describe(), ctx.clock().instant(), profile,
+                    detector == null ? null : detector.rules().stream().map(dev.patchverdict.tricks.TrickRule::id).toList(),
+                    planHeader), entries::inputOf, entries::described, detector == null ? Map.of()
+                    : detector.rules().stream().collect(java.util.stream.Collectors.toMap(dev.patchverdict.tricks.TrickRule::id,
+                            dev.patchverdict.tricks.TrickRule::help)));
             case text -> dev.patchverdict.report.ReviewRenderers.text(out);
             case jsonl -> dev.patchverdict.report.ReviewRenderers.jsonl(out);
             case json -> dev.patchverdict.report.ReviewRenderers.json(out);
@@ -203,7 +219,12 @@ final class ReviewCommand implements Callable<Integer> {
             java.nio.file.Path file = ctx.resolve(plan);
             CommandFiles.refuseFolder(file);
             EvaluatorPlan ep = EvaluatorPlanReader.strict().read(file);
-            return PlanCheck.of(ep);
+            PlanCheck c = PlanCheck.of(ep);
+            if (format == Format.html) {
+                planHeader = new ReviewHtml.Plan(plan, dev.patchverdict.digest.Digests.file(file).hex(), ep.id(),
+                        ep.contract().schemaVersion());
+            }
+            return c;
         } catch (InvalidDocumentException e) {
             throw CliException.undecided(plan, String.join("; ", e.messages()));
         } catch (IllegalArgumentException e) {
