@@ -28,6 +28,18 @@ public final class Html {
 
     /** Appends {@link #text(String)} of {@code s}. */
     public static void text(StringBuilder sb, String s) {
+        text(sb, s, "span");
+    }
+
+    /**
+     * Appends {@code s} as the text of an SVG {@code <text>}, whose escapes are {@code <tspan>}s: an HTML element
+     * inside SVG would end the SVG where it stands.
+     */
+    public static void svgText(StringBuilder sb, String s) {
+        text(sb, s, "tspan");
+    }
+
+    private static void text(StringBuilder sb, String s, String escapeElement) {
         for (int i = 0; i < s.length(); ) {
             int cp = s.codePointAt(i);
             i += Character.charCount(cp);
@@ -39,9 +51,9 @@ public final class Html {
                 case '\'' -> sb.append("&#39;");
                 default -> {
                     if (SafeText.mustEscape(cp) || nonCharacter(cp)) {
-                        sb.append("<span class=\"esc\">");
+                        sb.append('<').append(escapeElement).append(" class=\"esc\">");
                         SafeText.appendEscape(sb, cp);
-                        sb.append("</span>");
+                        sb.append("</").append(escapeElement).append('>');
                     } else {
                         sb.appendCodePoint(cp);
                     }
@@ -51,8 +63,8 @@ public final class Html {
     }
 
     /**
-     * Text for an attribute value where markup cannot appear ({@code title}, {@code aria-label}): the same escapes,
-     * written plainly.
+     * Text where no markup may appear: an attribute value, or an SVG {@code <title>}; the same escapes, written
+     * plainly.
      */
     public static String attr(String s) {
         StringBuilder sb = new StringBuilder(s.length() + 16);

@@ -62,8 +62,8 @@ final class HtmlCharts {
                 double w = Math.max(2.0, plot * (double) s.count() / max);
                 link(sb, s.href());
                 sb.append("<rect class=\"").append(keys.get(s.key()).css()).append("\" x=\"").append(num(x)).append("\" y=\"")
-                        .append(y).append("\" width=\"").append(num(w)).append("\" height=\"").append(ROW).append("\"><title>");
-                Html.text(sb, s.title());
+                        .append(y).append("\" width=\"").append(num(w)).append("\" height=\"").append(ROW).append("\"><title>")
+                        .append(Html.attr(s.title()));
                 sb.append("</title></rect>");
                 unlink(sb, s.href());
                 x += w;
@@ -95,10 +95,8 @@ final class HtmlCharts {
         for (int c = 0; c < columns.size(); c++) {
             int cx = LABEL + c * cell + cell / 2;
             sb.append("<text class=\"column\" transform=\"translate(").append(cx).append(',').append(head - 6)
-                    .append(") rotate(-50)\"><title>");
-            Html.text(sb, columnTitles.get(c));
-            sb.append("</title>");
-            Html.text(sb, Html.shorten(columns.get(c), 26));
+                    .append(") rotate(-50)\"><title>").append(Html.attr(columnTitles.get(c))).append("</title>");
+            Html.svgText(sb, Html.shorten(columns.get(c), 26));
             sb.append("</text>");
         }
         for (int r = 0; r < rows.size(); r++) {
@@ -117,9 +115,7 @@ final class HtmlCharts {
                 if (!empty) {
                     sb.append(" fill-opacity=\"").append(num(0.3 + 0.7 * Math.min(1, Math.max(0, k.strength())))).append('"');
                 }
-                sb.append("><title>");
-                Html.text(sb, k.title());
-                sb.append("</title></rect>");
+                sb.append("><title>").append(Html.attr(k.title())).append("</title></rect>");
                 if (!empty) {
                     sb.append("<text class=\"cellcount\" x=\"").append(x + cell / 2).append("\" y=\"").append(y + cell / 2)
                             .append("\" text-anchor=\"middle\" dominant-baseline=\"central\">").append(k.count()).append("</text>");
@@ -144,10 +140,8 @@ final class HtmlCharts {
     private static void label(StringBuilder sb, String text, String href, int x, int y) {
         link(sb, href);
         sb.append("<text class=\"label\" x=\"").append(x).append("\" y=\"").append(y)
-                .append("\" text-anchor=\"end\" dominant-baseline=\"central\"><title>");
-        Html.text(sb, text);
-        sb.append("</title>");
-        Html.text(sb, Html.shorten(text, LABEL_CHARS));
+                .append("\" text-anchor=\"end\" dominant-baseline=\"central\"><title>").append(Html.attr(text)).append("</title>");
+        Html.svgText(sb, Html.shorten(text, LABEL_CHARS));
         sb.append("</text>");
         unlink(sb, href);
     }

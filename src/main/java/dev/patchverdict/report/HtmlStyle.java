@@ -49,6 +49,7 @@ final class HtmlStyle {
             svg.chart text.label { fill: var(--fg); } svg.chart text.count { fill: var(--muted); }
             svg.chart text.column { fill: var(--fg); font-size: 11.5px; }
             svg.chart text.cellcount { fill: #000; font-size: 11px; pointer-events: none; }
+            svg.chart tspan.esc { fill: #9a5b00; font-family: ui-monospace, monospace; font-size: 11px; }
             svg.chart a rect:hover { stroke: #000; stroke-width: 1.5; }
             svg.chart rect.zero { fill: #fff; stroke: var(--line); }
             ul.legend { list-style: none; padding: 0; margin: 4px 0; display: flex; flex-wrap: wrap; gap: 4px 16px; font-size: 12.5px; }
@@ -73,7 +74,7 @@ final class HtmlStyle {
             details.list li { overflow-wrap: anywhere; }
             details.patch { border: 1px solid var(--line); border-radius: 6px; margin: 6px 0; padding: 4px 10px; }
             details.patch > summary { cursor: pointer; overflow-wrap: anywhere; }
-            details:target { outline: 3px solid #0b5cad; outline-offset: 2px; }
+            .body:target, details.list ol:target { outline: 3px solid #0b5cad; outline-offset: 4px; scroll-margin-top: 5em; }
             .verdict { display: inline-block; color: #fff; font-weight: 600; font-size: 11.5px; padding: 1px 6px; border-radius: 3px; }
             .verdict.v-plan-unmet, .verdict.v-empty { color: #000; }
             .model { color: var(--muted); } .counts { color: var(--muted); font-size: 12.5px; }

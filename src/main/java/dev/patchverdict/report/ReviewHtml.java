@@ -31,7 +31,8 @@ import java.util.function.Supplier;
  *
  * <p>The page runs no script and loads nothing: its Content-Security-Policy allows only its own inline style, so
  * it reads the same offline or attached to a CI run. Columns sort without a script: each order is rendered, and
- * the header's labels pick one through radio buttons and CSS. Every input byte goes through {@link Html}.
+ * the header's labels pick one through radio buttons and CSS. Links point inside collapsed {@code <details>}, which
+ * a browser opens to show what a link leads to. Every input byte goes through {@link Html}.
  *
  * <p>Patch entries are spooled to a temporary file as they come, since the header and charts that head the page are
  * known only at the end; what is kept in memory is each patch's name (cut short) and the lists it belongs to.
@@ -258,7 +259,7 @@ public final class ReviewHtml implements ReviewSink {
     private static String entry(ReviewEntry e, int i) {
         StringBuilder sb = new StringBuilder(1024);
         String v = e.verdict();
-        sb.append("<details class=\"patch\" id=\"p-").append(i).append("\">\n<summary><span class=\"verdict ")
+        sb.append("<details class=\"patch\">\n<summary><span class=\"verdict ")
                 .append(verdictClass(v)).append("\">").append(v).append("</span> <span class=\"name\">");
         Html.text(sb, e.name());
         sb.append("</span>");
@@ -271,7 +272,8 @@ public final class ReviewHtml implements ReviewSink {
             sb.append(String.format(Locale.ROOT, " <span class=\"counts\">%d %s, +%d -%d, %d bytes</span>", e.files().size(),
                     e.files().size() == 1 ? "file" : "files", e.added(), e.removed(), e.bytes()));
         }
-        sb.append("</summary>\n<div class=\"body\">\n<dl class=\"facts\">");
+        // The link target is inside the collapsed part: following a link to it opens the entry, with no script.
+        sb.append("</summary>\n<div class=\"body\" id=\"p-").append(i).append("\">\n<dl class=\"facts\">");
         sb.append("<dt>source</dt><dd>");
         Html.text(sb, e.source());
         if (e.sourceLine() > 0) {
@@ -817,9 +819,10 @@ public final class ReviewHtml implements ReviewSink {
             sb.append("<section id=\"lists\">\n<h2>Lists</h2>\n<p class=\"hint\">The patches behind each bar, cell and row.</p>\n");
             for (Map.Entry<GroupKey, String> g : ids.entrySet()) {
                 Members m = groups.get(g.getKey());
-                sb.append("<details class=\"list\" id=\"").append(g.getValue()).append("\"><summary>");
+                sb.append("<details class=\"list\"><summary>");
                 Html.text(sb, title(g.getKey()));
-                sb.append(": ").append(m.size).append(m.size == 1 ? " patch" : " patches").append("</summary><ol>");
+                sb.append(": ").append(m.size).append(m.size == 1 ? " patch" : " patches").append("</summary><ol id=\"")
+                        .append(g.getValue()).append("\">");
                 for (int k = 0; k < m.size; k++) {
                     int i = m.at[k];
                     sb.append("<li><a href=\"#p-").append(i).append("\">");

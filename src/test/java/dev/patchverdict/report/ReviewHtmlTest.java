@@ -39,6 +39,20 @@ class ReviewHtmlTest {
     private static String page;
     private static Document doc;
 
+    /** The entry of the patch at this place: the link target is its body, inside the collapsed part. */
+    static Element patch(Document d, int i) {
+        Element body = d.getElementById("p-" + i);
+        assertEquals("details", body.parent().tagName());
+        return body.parent();
+    }
+
+    /** The list a link leads to: the target is the list itself, inside the collapsed part. */
+    static Element list(Document d, Element link) {
+        Element ol = d.getElementById(link.attr("href").substring(1));
+        assertTrue(ol.tagName().equals("ol") && ol.parent().hasClass("list"), link.toString());
+        return ol;
+    }
+
     @BeforeAll
     static void render() throws IOException {
         page = ReviewPages.render(DIR, List.of(HOSTILE));
@@ -73,22 +87,36 @@ class ReviewHtmlTest {
 
     @Test
     void hostileNamesAndPathsAreTextEverywhere() {
-        Element first = doc.getElementById("p-0");
+        Element first = patch(doc, 0);
         assertEquals("<script>alert(\"id\")</script>", first.selectFirst("summary .name").text());
         assertEquals("agent <b>bold</b> & \"quoted\"", first.selectFirst("summary .model").text());
         assertEquals("tests/test_<svg onload=alert(1)>.py", first.selectFirst("ul.files code").text());
         assertTrue(doc.select("svg svg, b, svg[onload]").isEmpty());
         // Bidi overrides, NUL, ESC, the line separator and a noncharacter are shown as their escapes, never as themselves.
-        assertEquals("invoice\\u{202E}gpj.exe", doc.getElementById("p-1").selectFirst("summary .name").text());
-        assertEquals("m\\x00\\x1b[31mred", doc.getElementById("p-1").selectFirst("summary .model").text());
-        assertEquals("line\\u{2028}sep", doc.getElementById("p-2").selectFirst("summary .name").text());
-        assertEquals("\\u{FFFE} noncharacter", doc.getElementById("p-5").selectFirst("summary .name").text());
-        assertEquals("&amp; already escaped", doc.getElementById("p-6").selectFirst("summary .name").text());
+        assertEquals("invoice\\u{202E}gpj.exe", patch(doc, 1).selectFirst("summary .name").text());
+        assertEquals("m\\x00\\x1b[31mred", patch(doc, 1).selectFirst("summary .model").text());
+        assertEquals("line\\u{2028}sep", patch(doc, 2).selectFirst("summary .name").text());
+        assertEquals("\\u{FFFE} noncharacter", patch(doc, 5).selectFirst("summary .name").text());
+        assertEquals("&amp; already escaped", patch(doc, 6).selectFirst("summary .name").text());
         for (int cp : new int[] {0x202e, 0x0000, 0x001b, 0x2028, 0xfffe}) {
             assertEquals(-1, page.indexOf(cp), "U+" + Integer.toHexString(cp) + " is in the page as itself");
         }
         // Each escape is marked as one, for the reader to tell it from text.
-        assertTrue(doc.getElementById("p-1").select("summary .name span.esc").text().contains("\\u{202E}"));
+        assertTrue(patch(doc, 1).select("summary .name span.esc").text().contains("\\u{202E}"));
+    }
+
+    @Test
+    void chartsHoldOnlySvgElementsSoAnEscapeCannotEndTheChart() {
+        // An HTML element inside SVG ends the SVG where it stands in a browser: escapes in labels must be tspans.
+        Set<String> svg = Set.of("svg", "a", "g", "rect", "text", "tspan", "title");
+        for (Element chart : doc.select("svg")) {
+            for (Element e : chart.getAllElements()) {
+                assertTrue(svg.contains(e.tagName()), e.tagName() + " inside a chart: " + e);
+            }
+        }
+        Element label = doc.select("svg text.label").stream().filter(t -> t.text().contains("31mred")).findFirst().orElseThrow();
+        assertEquals(List.of("\\x00", "\\x1b"), label.select("tspan.esc").eachText());
+        assertEquals("m\\x00\\x1b[31mred", label.selectFirst("title").text());
     }
 
     @Test
@@ -96,22 +124,22 @@ class ReviewHtmlTest {
         Elements patches = doc.select("details.patch");
         assertEquals(7, patches.size());
         for (int i = 0; i < patches.size(); i++) {
-            assertEquals("p-" + i, patches.get(i).id());
+            assertEquals(patches.get(i), patch(doc, i));
             assertFalse(patches.get(i).hasAttr("open"), "collapsed by default");
         }
         assertEquals(List.of("HACK", "REJECTED", "EMPTY", "INVALID", "INVALID", "HACK", "PASSED"),
                 patches.stream().map(p -> p.selectFirst("summary .verdict").text()).toList());
-        Element rejected = doc.getElementById("p-1");
+        Element rejected = patch(doc, 1);
         assertEquals(List.of("CRLF_LINE_ENDING", "DIFF_GIT_NAME_MISMATCH", "CRLF_LINE_ENDING"),
                 rejected.select("table.diagnostics tbody td:eq(1)").eachText());
         assertEquals("crlf → accepted", rejected.selectFirst("p.repair").text());
         assertTrue(rejected.selectFirst("dl.facts").text().contains("hostile-names.jsonl:2 /model_patch"));
-        assertTrue(doc.getElementById("p-3").selectFirst("p.error").text().contains("lone surrogate"));
+        assertTrue(patch(doc, 3).selectFirst("p.error").text().contains("lone surrogate"));
     }
 
     @Test
     void trickHitsShowTheOffendingLinesAsADiffExcerpt() {
-        Element hack = doc.getElementById("p-0");
+        Element hack = patch(doc, 0);
         Elements hits = hack.select("div.hit");
         assertEquals(List.of("test-file-changed", "assertion-removed", "assertion-trivial"),
                 hits.stream().map(h -> h.selectFirst("p code").text()).toList());
@@ -134,8 +162,7 @@ class ReviewHtmlTest {
         Pattern count = Pattern.compile(": (\\d+) ");
         int cells = 0;
         for (Element a : doc.select("svg a")) {
-            Element list = doc.getElementById(a.attr("href").substring(1));
-            assertTrue(list.hasClass("list"), a.toString());
+            Element list = list(doc, a);
             for (Element rect : a.select("rect")) {
                 Matcher m = count.matcher(rect.selectFirst("title").text());
                 assertTrue(m.find(), rect.toString());
@@ -143,7 +170,7 @@ class ReviewHtmlTest {
                 cells++;
             }
             for (Element li : list.select("li a")) {
-                assertTrue(doc.getElementById(li.attr("href").substring(1)).hasClass("patch"));
+                assertTrue(doc.getElementById(li.attr("href").substring(1)).parent().hasClass("patch"));
             }
         }
         assertTrue(cells >= 10, "chart cells: " + cells);
@@ -158,8 +185,7 @@ class ReviewHtmlTest {
         List<String> header = table.select("thead th").eachText();
         int patches = header.indexOf("patches");
         for (Element row : table.select("tbody tr")) {
-            Element link = row.selectFirst("th a");
-            Element list = doc.getElementById(link.attr("href").substring(1));
+            Element list = list(doc, row.selectFirst("th a"));
             assertEquals(Integer.parseInt(row.child(patches).text()), list.select("li").size(), row.text());
         }
         assertEquals(List.of("-", "agent <b>bold</b> & \"quoted\"", "agent-c", "m\\x00\\x1b[31mred"),
