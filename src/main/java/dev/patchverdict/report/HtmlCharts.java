@@ -87,7 +87,9 @@ final class HtmlCharts {
     static String grid(String id, String caption, List<String> rows, List<String> rowHrefs, List<String> columns,
             List<String> columnTitles, Cell[][] cells) {
         int cell = 34;
-        int head = 150;
+        // Room for the longest column label, drawn at fifty degrees.
+        int longest = columns.stream().mapToInt(c -> Html.shorten(c, 26).length()).max().orElse(0);
+        int head = 20 + (int) Math.ceil(longest * 5.5);
         int width = Math.max(WIDTH, LABEL + columns.size() * cell + 20);
         int height = head + Math.max(1, rows.size()) * cell + 4;
         StringBuilder sb = new StringBuilder();

@@ -43,7 +43,7 @@ final class HtmlStyle {
 .tables { overflow-x: auto; } .tables table { display: none; }
             table.models th label { cursor: pointer; user-select: none; }
             table.models th label:hover { text-decoration: underline; }
-            table.models tbody th { font-weight: normal; min-width: 12em; max-width: 360px; overflow-wrap: anywhere; }
+            table.models tbody th { font-weight: normal; white-space: nowrap; }
             figure.chart { margin: 18px 0 24px; } figure.chart figcaption { font-weight: 600; margin-bottom: 6px; }
             svg.chart { display: block; max-width: 100%; height: auto; font: 12px system-ui, sans-serif; }
             svg.chart text.label { fill: var(--fg); } svg.chart text.count { fill: var(--muted); }

@@ -459,6 +459,7 @@ public final class ReviewHtml implements ReviewSink {
             totals(body);
             modelTable(body, sortCss);
             charts(body);
+            tops(body);
             lists(body);
             body.append("<section id=\"patches\">\n<h2>Patches</h2>\n");
             StringBuilder sb = new StringBuilder(body.length() + 8192);
@@ -520,7 +521,7 @@ public final class ReviewHtml implements ReviewSink {
             }
             sb.append("</tbody></table>\n</header>\n");
             sb.append("<nav><a href=\"#totals\">totals</a> <a href=\"#models\">models</a> <a href=\"#charts\">charts</a>"
-                    + " <a href=\"#lists\">lists</a> <a href=\"#patches\">patches</a></nav>\n");
+                    + " <a href=\"#tops\">largest and slowest</a> <a href=\"#lists\">lists</a> <a href=\"#patches\">patches</a></nav>\n");
         }
 
         private void totals(StringBuilder sb) {
@@ -532,15 +533,18 @@ public final class ReviewHtml implements ReviewSink {
                     total(sb, v.toLowerCase(Locale.ROOT), n, verdictClass(v));
                 }
             }
-            sb.append("</ul>\n");
-            if (summary.total() > 0) {
-                sb.append("<div class=\"tops\"><div><h3>Largest</h3><ol>");
-                summary.largest().forEach(e -> top(sb, e, e.bytes() + " bytes"));
-                sb.append("</ol></div><div><h3>Slowest</h3><ol>");
-                summary.slowest().forEach(e -> top(sb, e, String.format(Locale.ROOT, "%.1f ms", e.micros() / 1000.0)));
-                sb.append("</ol></div></div>\n");
+            sb.append("</ul>\n</section>\n");
+        }
+
+        private void tops(StringBuilder sb) {
+            if (summary.total() == 0) {
+                return;
             }
-            sb.append("</section>\n");
+            sb.append("<section id=\"tops\">\n<h2>Largest and slowest</h2>\n<div class=\"tops\"><div><h3>Largest</h3><ol>");
+            summary.largest().forEach(e -> top(sb, e, e.bytes() + " bytes"));
+            sb.append("</ol></div><div><h3>Slowest</h3><ol>");
+            summary.slowest().forEach(e -> top(sb, e, String.format(Locale.ROOT, "%.1f ms", e.micros() / 1000.0)));
+            sb.append("</ol></div></div>\n</section>\n");
         }
 
         private void total(StringBuilder sb, String label, long n, String css) {
