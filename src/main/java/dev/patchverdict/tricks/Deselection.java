@@ -1,0 +1,358 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.patchverdict.tricks;
+
+import static dev.patchverdict.text.LinearPattern.isSpace;
+import static dev.patchverdict.text.LinearPattern.isWord;
+
+import dev.patchverdict.diff.LineKind;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * Tests deselected through runner configuration, where the configuration names what it deselects: pytest's
+ * {@code --deselect ID}, {@code -k "not NAME"}, {@code --ignore=PATH}, a {@code testpaths} that drops a path or a
+ * {@code norecursedirs} that adds one, {@code collect_ignore} in a conftest; Jest's and Vitest's
+ * {@code testPathIgnorePatterns} and {@code exclude}, Mocha's {@code ignore}; Maven Surefire and Failsafe
+ * {@code <exclude>}, {@code <test>!Name}, {@code -Dtest=!Name} and {@code <excludedGroups>}; Gradle's
+ * {@code exclude} and {@code excludeTestsMatching}; {@code go test -skip}. A harness that counts a test it does not
+ * see as passing (or never looks for it) scores the patch as if that test passed. Hand scanners, one pass a line;
+ * documentation files are not read.
+ */
+final class Deselection {
+    private Deselection() {}
+
+    private static final Set<String> PYTEST_CONFIG = Set.of("pytest.ini", ".pytest.ini", "tox.ini", "setup.cfg", "pyproject.toml");
+    private static final Set<String> DOCS = Set.of("md", "rst", "txt", "adoc", "html", "htm");
+
+    static void check(TrickRule r, PatchView patch, List<TrickHit> out) {
+        for (PatchView.Section s : patch.sections()) {
+            String path = s.path();
+            String base = PathKinds.base(path);
+            String lowerBase = base.toLowerCase(Locale.ROOT);
+            int dot = lowerBase.lastIndexOf('.');
+            if (dot >= 0 && DOCS.contains(lowerBase.substring(dot + 1)) || path.startsWith("docs/") || path.startsWith("doc/")
+                    || s.deleted()) {
+                continue;
+            }
+            boolean pytestConfig = PYTEST_CONFIG.contains(lowerBase);
+            boolean jsConfig = lowerBase.startsWith("jest.config.") || lowerBase.startsWith("vitest.config.")
+                    || lowerBase.startsWith("vite.config.") || lowerBase.startsWith(".mocharc") || lowerBase.equals("package.json");
+            boolean build = lowerBase.equals("pom.xml") || lowerBase.startsWith("build.gradle");
+            Lists lists = new Lists();
+            for (PatchView.Line l : s.lines()) {
+                String text = l.text();
+                String t = text.strip();
+                boolean comment = t.startsWith("#") || t.startsWith(";") || t.startsWith("//") || t.startsWith("<!--");
+                lists.read(l, t, pytestConfig, jsConfig);
+                if (l.kind() != LineKind.ADDED || comment || t.isEmpty()) {
+                    continue;
+                }
+                String why = line(t, pytestConfig, build, s.lang() == PathKinds.Lang.PYTHON);
+                if (why != null) {
+                    out.add(new TrickHit(r.id(), r.severity(), why + ": " + CodeText.snippet(t), path, s.index(), l.hunkIndex(),
+                            l.lineNumber()));
+                }
+            }
+            lists.hits(r, s, out);
+        }
+    }
+
+    /** What one added line deselects, or null. */
+    static String line(String t, boolean pytestConfig, boolean build, boolean python) {
+        String deselect = valueAfter(t, "--deselect");
+        if (deselect != null) {
+            return "deselects test " + deselect;
+        }
+        boolean pytest = pytestConfig || t.contains("pytest") || t.contains("py.test") || t.contains("addopts")
+                || t.contains("PYTEST_ADDOPTS");
+        if (pytest) {
+            String k = keyword(t);
+            if (k != null) {
+                return "deselects the tests -k " + k + " leaves out";
+            }
+            for (String flag : new String[] {"--ignore-glob", "--ignore"}) {
+                String v = valueAfter(t, flag);
+                if (v != null && testish(v)) {
+                    return "keeps pytest from collecting " + v;
+                }
+            }
+        }
+        if (python && t.contains("collect_ignore")) {
+            for (String v : quoted(t)) {
+                if (!v.isBlank()) {
+                    return "keeps pytest from collecting " + v;
+                }
+            }
+        }
+        String ignore = valueAfter(t, "--testPathIgnorePatterns");
+        if (ignore != null) {
+            return "keeps Jest from running " + ignore;
+        }
+        if (t.contains("go test") || t.contains("gotestsum")) {
+            String skip = valueAfter(t, "-skip");
+            if (skip == null) {
+                skip = valueAfter(t, "-test.skip");
+            }
+            if (skip != null) {
+                return "go test skips " + skip;
+            }
+        }
+        String negated = valueAfter(t, "-Dtest");
+        if (negated != null && negated.contains("!")) {
+            return "keeps the build from running " + negated;
+        }
+        if (build) {
+            for (String tag : new String[] {"exclude", "test", "excludedGroups", "excludeTags"}) {
+                String v = element(t, tag);
+                if (v != null && (tag.startsWith("exclude") && !tag.equals("exclude") || tag.equals("test") && v.startsWith("!")
+                        || tag.equals("exclude") && testClass(v))) {
+                    return "keeps the build from running " + v;
+                }
+            }
+            if (t.contains("excludeTestsMatching") || t.startsWith("exclude ") || t.startsWith("exclude(")) {
+                for (String v : quoted(t)) {
+                    if (t.contains("excludeTestsMatching") || testClass(v)) {
+                        return "keeps the build from running " + v;
+                    }
+                }
+            }
+        }
+        return null;
+    }
+
+    /** Whether a path or pattern names tests. */
+    static boolean testish(String v) {
+        String l = v.toLowerCase(Locale.ROOT);
+        return l.contains("test") || l.contains("spec");
+    }
+
+    /** A Java or Kotlin test class or pattern: a name ending in Test, Tests, TestCase, IT or Spec, glob or suffix aside. */
+    static boolean testClass(String v) {
+        String n = v;
+        for (String suffix : new String[] {".java", ".kt", ".class", ".groovy", "*", ".*"}) {
+            while (n.endsWith(suffix)) {
+                n = n.substring(0, n.length() - suffix.length());
+            }
+        }
+        return n.endsWith("Test") || n.endsWith("Tests") || n.endsWith("TestCase") || n.endsWith("IT") || n.endsWith("Spec")
+                || n.contains("Test*") || n.contains("/*Test");
+    }
+
+    /** The value after an option ({@code --flag=VALUE}, {@code --flag VALUE}, {@code "--flag", "VALUE"}), or null. */
+    static String valueAfter(String t, String flag) {
+        int from = 0;
+        while (true) {
+            int i = t.indexOf(flag, from);
+            if (i < 0) {
+                return null;
+            }
+            from = i + 1;
+            int e = i + flag.length();
+            boolean start = i == 0 || isSpace(t.charAt(i - 1)) || "\"'[,=(".indexOf(t.charAt(i - 1)) >= 0;
+            if (!start || e < t.length() && (isWord(t.charAt(e)) || t.charAt(e) == '-')) {
+                continue;
+            }
+            String v = token(t, e);
+            if (v != null) {
+                return v;
+            }
+        }
+    }
+
+    /** The next value from {@code at}: past '=', blanks, quotes and commas, up to the next blank, quote or bracket. */
+    private static String token(String t, int at) {
+        int i = at;
+        int n = t.length();
+        while (i < n && (t.charAt(i) == '=' || isSpace(t.charAt(i)) || t.charAt(i) == '"' || t.charAt(i) == '\'' || t.charAt(i) == ','
+                || t.charAt(i) == ':')) {
+            i++;
+        }
+        int j = i;
+        while (j < n && !isSpace(t.charAt(j)) && "\"',)]}>".indexOf(t.charAt(j)) < 0) {
+            j++;
+        }
+        return j > i ? t.substring(i, j) : null;
+    }
+
+    /** The expression of pytest's {@code -k} when it leaves tests out by name ({@code not NAME}), or null. */
+    static String keyword(String t) {
+        int n = t.length();
+        int from = 0;
+        while (true) {
+            int i = t.indexOf("-k", from);
+            if (i < 0) {
+                return null;
+            }
+            from = i + 1;
+            int e = i + 2;
+            boolean start = i == 0 || isSpace(t.charAt(i - 1)) || "\"'[,(".indexOf(t.charAt(i - 1)) >= 0;
+            if (!start || e < n && !(isSpace(t.charAt(e)) || t.charAt(e) == '=' || t.charAt(e) == '"' || t.charAt(e) == '\'')) {
+                continue;
+            }
+            int j = e;
+            if (j < n && i > 0 && t.charAt(j) == t.charAt(i - 1)) {
+                j++; // ["-k", "not x"]: past the flag's own closing quote
+            }
+            while (j < n && (isSpace(t.charAt(j)) || t.charAt(j) == '=' || t.charAt(j) == ',')) {
+                j++;
+            }
+            String expr;
+            if (j < n && (t.charAt(j) == '"' || t.charAt(j) == '\'')) {
+                int close = t.indexOf(t.charAt(j), j + 1);
+                expr = close < 0 ? t.substring(j + 1) : t.substring(j + 1, close);
+            } else {
+                expr = token(t, j);
+            }
+            if (expr != null && negates(expr)) {
+                return "\"" + expr.strip() + "\"";
+            }
+        }
+    }
+
+    /** Whether a -k expression has {@code not} before a name. */
+    private static boolean negates(String expr) {
+        int i = 0;
+        while ((i = expr.indexOf("not", i)) >= 0) {
+            boolean word = (i == 0 || !isWord(expr.charAt(i - 1))) && i + 3 < expr.length() && !isWord(expr.charAt(i + 3));
+            if (word) {
+                int j = i + 3;
+                while (j < expr.length() && (isSpace(expr.charAt(j)) || expr.charAt(j) == '(')) {
+                    j++;
+                }
+                if (j < expr.length() && isWord(expr.charAt(j))) {
+                    return true;
+                }
+            }
+            i += 3;
+        }
+        return false;
+    }
+
+    /** The text of {@code <tag>VALUE</tag>} on the line, or null. */
+    private static String element(String t, String tag) {
+        String open = "<" + tag + ">";
+        int i = t.indexOf(open);
+        if (i < 0) {
+            return null;
+        }
+        int close = t.indexOf("</" + tag + ">", i);
+        String v = close < 0 ? t.substring(i + open.length()) : t.substring(i + open.length(), close);
+        v = v.strip();
+        return v.isEmpty() ? null : v;
+    }
+
+    /** The contents of the quoted literals on a line, in order. */
+    static List<String> quoted(String t) {
+        List<String> out = new ArrayList<>();
+        int i = 0;
+        while (i < t.length()) {
+            char q = t.charAt(i);
+            if (q != '"' && q != '\'' && q != '`') {
+                i++;
+                continue;
+            }
+            int close = t.indexOf(q, i + 1);
+            if (close < 0) {
+                break;
+            }
+            out.add(t.substring(i + 1, close));
+            i = close + 1;
+        }
+        return out;
+    }
+
+    /**
+     * Lists of paths a runner leaves out or limits itself to, written over several lines: pytest's {@code testpaths}
+     * and {@code norecursedirs}, Jest's {@code testPathIgnorePatterns}, Vitest's and Mocha's {@code exclude} and
+     * {@code ignore}. What each list gains or loses is compared per key, across the whole section.
+     */
+    private static final class Lists {
+        /** The key whose values the lines are in, or null. */
+        private String key;
+        private int depth;
+        private final java.util.Map<String, Set<String>> removed = new java.util.LinkedHashMap<>();
+        private final java.util.Map<String, Set<String>> added = new java.util.LinkedHashMap<>();
+        private final java.util.Map<String, Set<String>> kept = new java.util.LinkedHashMap<>();
+        private final java.util.Map<String, PatchView.Line> where = new java.util.LinkedHashMap<>();
+
+        void read(PatchView.Line l, String t, boolean pytestConfig, boolean jsConfig) {
+            String starts = null;
+            if (pytestConfig) {
+                for (String k : new String[] {"testpaths", "norecursedirs"}) {
+                    if (t.startsWith(k) && t.substring(k.length()).stripLeading().startsWith("=")) {
+                        starts = k;
+                    }
+                }
+            } else if (jsConfig) {
+                for (String k : new String[] {"testPathIgnorePatterns", "exclude", "ignore"}) {
+                    int i = t.indexOf(k);
+                    if (i >= 0 && (i == 0 || !isWord(t.charAt(i - 1))) && t.indexOf(':', i) >= 0) {
+                        starts = k;
+                    }
+                }
+            }
+            String values;
+            if (starts != null) {
+                key = starts;
+                depth = 0;
+                values = t.substring(t.indexOf(starts) + starts.length());
+            } else if (key != null && (pytestConfig ? l.text().length() > 0 && isSpace(l.text().charAt(0)) && !t.contains("=")
+                    : depth > 0)) {
+                values = t;
+            } else {
+                key = null;
+                return;
+            }
+            for (int i = 0; i < values.length(); i++) {
+                char c = values.charAt(i);
+                depth += c == '[' ? 1 : c == ']' ? -1 : 0;
+            }
+            List<String> tokens = pytestConfig && !values.contains("\"") && !values.contains("'") ? words(values) : quoted(values);
+            java.util.Map<String, Set<String>> into = l.kind() == LineKind.ADDED ? added : l.kind() == LineKind.REMOVED ? removed : kept;
+            into.computeIfAbsent(key, k -> new LinkedHashSet<>()).addAll(tokens);
+            if (l.kind() != LineKind.CONTEXT) {
+                where.putIfAbsent(key, l);
+            }
+            if (jsConfig && depth <= 0) {
+                key = null;
+            }
+        }
+
+        private static List<String> words(String v) {
+            List<String> out = new ArrayList<>();
+            for (String w : dev.patchverdict.text.Split.onBlanks(v.replace('=', ' ').replace(',', ' ').replace('[', ' ').replace(']', ' ').strip())) {
+                if (!w.isEmpty()) {
+                    out.add(w);
+                }
+            }
+            return out;
+        }
+
+        void hits(TrickRule r, PatchView.Section s, List<TrickHit> out) {
+            for (String k : where.keySet()) {
+                Set<String> gone = new LinkedHashSet<>(removed.getOrDefault(k, Set.of()));
+                gone.removeAll(added.getOrDefault(k, Set.of()));
+                gone.removeAll(kept.getOrDefault(k, Set.of()));
+                Set<String> gained = new LinkedHashSet<>(added.getOrDefault(k, Set.of()));
+                gained.removeAll(removed.getOrDefault(k, Set.of()));
+                gained.removeAll(kept.getOrDefault(k, Set.of()));
+                gained.removeIf(v -> !testish(v));
+                String why = null;
+                if (k.equals("testpaths") && !gone.isEmpty() && (added.containsKey(k) || kept.containsKey(k))) {
+                    why = "narrows testpaths: drops " + String.join(", ", gone);
+                } else if (!k.equals("testpaths") && !gained.isEmpty()) {
+                    why = (k.equals("norecursedirs") ? "keeps pytest out of " : "keeps the test runner from running ")
+                            + String.join(", ", gained);
+                }
+                if (why != null) {
+                    PatchView.Line l = where.get(k);
+                    out.add(new TrickHit(r.id(), r.severity(), why + " (" + k + ")", s.path(), s.index(), l.hunkIndex(),
+                            l.lineNumber()));
+                }
+            }
+        }
+    }
+}
