@@ -25,11 +25,35 @@ final class Detect {
                     + " hit fails the patch (exit 1).")
     String detect;
 
-    /** The detector asked for, or null without --detect; an unknown id is a usage error. */
-    TrickDetector detector() {
+    @Option(names = "--test-patch", paramLabel = "FILE",
+            description = "With --detect: the evaluation's own test patch (SWE-bench's test_patch), whose tests' literals"
+                    + " test-input-special-cased looks for in the code under test. Repeatable.")
+    java.util.List<String> testPatches = new java.util.ArrayList<>();
+
+    /**
+     * The detector asked for, or null without --detect; an unknown id is a usage error, and so is --test-patch without
+     * --detect. A test patch git would not apply, or that cannot be read, is exit 2 naming it.
+     */
+    TrickDetector detector(CliContext ctx) {
         if (detect == null) {
+            if (!testPatches.isEmpty()) {
+                throw CliException.usage("--test-patch is read by the trick rules: give --detect too");
+            }
             return null;
         }
+        TrickDetector d = rulesAskedFor();
+        for (String file : testPatches) {
+            byte[] bytes = CommandFiles.read(ctx, file);
+            dev.patchverdict.diff.DiffResult r = dev.patchverdict.diff.DiffReader.readLines(bytes, dev.patchverdict.diff.Profile.GIT);
+            if (!r.errors().isEmpty()) {
+                throw CliException.undecided(file, "not a usable test patch: git would not apply it: line " + r.errors().get(0));
+            }
+            d = d.withTestPatch(r);
+        }
+        return d;
+    }
+
+    private TrickDetector rulesAskedFor() {
         if (detect.equals(ALL)) {
             return TrickDetector.all();
         }

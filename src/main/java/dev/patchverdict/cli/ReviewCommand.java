@@ -108,7 +108,7 @@ final class ReviewCommand implements Callable<Integer> {
         DiffReader.Options options = limits.options(spec);
         PlanCheck check = plan == null ? null : readPlan(ctx);
         // Durations only: the monotonic clock is read here, at the edge, and handed to the library.
-        dev.patchverdict.tricks.TrickDetector detector = detect.detector();
+        dev.patchverdict.tricks.TrickDetector detector = detect.detector(RootCommand.contextOf(spec));
         this.detector = detector;
         Reviewer reviewer = new Reviewer(p, options, check, System::nanoTime, detector);
         rules = Detect.rules(detector);
@@ -124,6 +124,7 @@ final class ReviewCommand implements Callable<Integer> {
                 if (plan != null) {
                     named.put("--plan", ctx.resolve(plan));
                 }
+                detect.testPatches.forEach(t -> named.put("--test-patch " + t, ctx.resolve(t)));
                 OutputFiles.checkOutput(target, named, force);
                 OutputFiles.writeAtomically(target, out -> summary[0] = run(ctx, reviewer, fields, out));
             }
