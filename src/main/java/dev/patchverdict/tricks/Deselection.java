@@ -131,15 +131,23 @@ final class Deselection {
 
     /** A Java or Kotlin test class or pattern: a name ending in Test, Tests, TestCase, IT or Spec, glob or suffix aside. */
     static boolean testClass(String v) {
-        String n = v;
-        for (String suffix : new String[] {".java", ".kt", ".class", ".groovy", "*", ".*"}) {
-            while (n.endsWith(suffix)) {
-                n = n.substring(0, n.length() - suffix.length());
+        int end = v.length();
+        boolean cut = true;
+        // Suffixes come off by moving the end, one pass over them however many there are.
+        while (cut) {
+            cut = false;
+            for (String suffix : new String[] {".java", ".kt", ".class", ".groovy", "*", ".*"}) {
+                if (end >= suffix.length() && v.startsWith(suffix, end - suffix.length())) {
+                    end -= suffix.length();
+                    cut = true;
+                }
             }
         }
+        String n = v.substring(0, end);
         return n.endsWith("Test") || n.endsWith("Tests") || n.endsWith("TestCase") || n.endsWith("IT") || n.endsWith("Spec")
                 || n.contains("Test*") || n.contains("/*Test");
     }
+
 
     /** The value after an option ({@code --flag=VALUE}, {@code --flag VALUE}, {@code "--flag", "VALUE"}), or null. */
     static String valueAfter(String t, String flag) {

@@ -36,8 +36,11 @@ final class VacuousAssertions {
     private static final List<String> EXPECT_FALSE = List.of(".toBe(false)", ".toBeFalsy()", ".toEqual(false)",
             ".toStrictEqual(false)", ".to.be.false", ".toBeFalse()");
 
-    /** Assertion calls looked into per statement, at most: each is one pass over its arguments, so a line stays linear. */
-    private static final int MAX_CALLS = 16;
+    /**
+     * How deep assertion calls inside assertion calls are looked into: each look is one pass over its arguments, and
+     * calls side by side do not overlap, so a statement is read at most this many times over.
+     */
+    private static final int MAX_NESTING = 4;
 
     /** A statement with its brackets matched once (strings are blanked already), read by index ranges. */
     private static final class Text {
@@ -138,9 +141,13 @@ final class VacuousAssertions {
     private static String calls(Text t, boolean python) {
         String s = t.s;
         int n = s.length();
-        int looked = 0;
+        // The closing brackets of the assertion calls being read, innermost last.
+        java.util.ArrayDeque<Integer> open = new java.util.ArrayDeque<>();
         // A name is the run of word characters and dots just before its '(': runs do not overlap, so this is one pass.
-        for (int i = 1; i < n && looked < MAX_CALLS; i++) {
+        for (int i = 1; i < n; i++) {
+            while (!open.isEmpty() && open.peekLast() < i) {
+                open.removeLast();
+            }
             if (s.charAt(i) != '(' || t.match[i] < 0) {
                 continue;
             }
@@ -153,10 +160,10 @@ final class VacuousAssertions {
                 name = name.substring(5);
             }
             boolean expect = name.equals("expect");
-            if (!expect && !TRUTHY_CALLS.contains(name) && !FALSY_CALLS.contains(name)) {
+            if (!expect && !TRUTHY_CALLS.contains(name) && !FALSY_CALLS.contains(name) || open.size() >= MAX_NESTING) {
                 continue;
             }
-            looked++;
+            open.addLast(t.match[i]);
             int close = t.match[i];
             String after = squeeze(s.substring(close + 1, Math.min(n, close + 40)));
             Set<String> constant;
