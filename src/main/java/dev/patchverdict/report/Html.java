@@ -39,6 +39,7 @@ public final class Html {
         text(sb, s, "tspan");
     }
 
+    /** Markup characters as references; an escaped code point inside {@code escapeElement}, or plainly when null. */
     private static void text(StringBuilder sb, String s, String escapeElement) {
         for (int i = 0; i < s.length(); ) {
             int cp = s.codePointAt(i);
@@ -50,12 +51,14 @@ public final class Html {
                 case '"' -> sb.append("&quot;");
                 case '\'' -> sb.append("&#39;");
                 default -> {
-                    if (SafeText.mustEscape(cp) || nonCharacter(cp)) {
+                    if (!SafeText.mustEscape(cp) && !nonCharacter(cp)) {
+                        sb.appendCodePoint(cp);
+                    } else if (escapeElement == null) {
+                        SafeText.appendEscape(sb, cp);
+                    } else {
                         sb.append('<').append(escapeElement).append(" class=\"esc\">");
                         SafeText.appendEscape(sb, cp);
                         sb.append("</").append(escapeElement).append('>');
-                    } else {
-                        sb.appendCodePoint(cp);
                     }
                 }
             }
@@ -68,24 +71,7 @@ public final class Html {
      */
     public static String attr(String s) {
         StringBuilder sb = new StringBuilder(s.length() + 16);
-        for (int i = 0; i < s.length(); ) {
-            int cp = s.codePointAt(i);
-            i += Character.charCount(cp);
-            switch (cp) {
-                case '&' -> sb.append("&amp;");
-                case '<' -> sb.append("&lt;");
-                case '>' -> sb.append("&gt;");
-                case '"' -> sb.append("&quot;");
-                case '\'' -> sb.append("&#39;");
-                default -> {
-                    if (SafeText.mustEscape(cp) || nonCharacter(cp)) {
-                        SafeText.appendEscape(sb, cp);
-                    } else {
-                        sb.appendCodePoint(cp);
-                    }
-                }
-            }
-        }
+        text(sb, s, null);
         return sb.toString();
     }
 

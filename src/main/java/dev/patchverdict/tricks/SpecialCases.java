@@ -250,23 +250,9 @@ final class SpecialCases {
         }
     }
 
+    /** The first {@code c} at or after {@code from} outside string literals, or -1. */
     private static int firstOutsideStrings(String s, char c, int from) {
-        char quote = 0;
-        for (int i = from; i < s.length(); i++) {
-            char x = s.charAt(i);
-            if (quote != 0) {
-                if (x == '\\') {
-                    i++;
-                } else if (x == quote) {
-                    quote = 0;
-                }
-            } else if (x == '"' || x == '\'' || x == '`') {
-                quote = x;
-            } else if (x == c) {
-                return i;
-            }
-        }
-        return -1;
+        return CodeText.bare(s).indexOf(c, from);
     }
 
     /** A name compared with a literal, in canonical form. */
@@ -382,97 +368,22 @@ final class SpecialCases {
 
     /** The index of the bracket closing the one at {@code open}, brackets inside strings aside; -1 when none. */
     static int closingOutsideStrings(String s, int open) {
-        int depth = 0;
-        char quote = 0;
-        for (int i = open; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (quote != 0) {
-                if (c == '\\') {
-                    i++;
-                } else if (c == quote) {
-                    quote = 0;
-                }
-            } else if (c == '"' || c == '\'' || c == '`') {
-                quote = c;
-            } else if (c == '(' || c == '[' || c == '{') {
-                depth++;
-            } else if (c == ')' || c == ']' || c == '}') {
-                if (--depth == 0) {
-                    return i;
-                }
-            }
-        }
-        return -1;
+        return new BracketText(CodeText.bare(s)).match[open];
     }
 
-    /** The text without the brackets that enclose all of it: one pass to match them, then one to peel. */
+    /** The text without the brackets that enclose all of it (strings aside). */
     static String unbracket(String s) {
-        int n = s.length();
-        int[] match = new int[n];
-        int[] stack = new int[n];
-        int top = 0;
-        char quote = 0;
-        java.util.Arrays.fill(match, -1);
-        for (int i = 0; i < n; i++) {
-            char c = s.charAt(i);
-            if (quote != 0) {
-                if (c == '\\') {
-                    i++;
-                } else if (c == quote) {
-                    quote = 0;
-                }
-            } else if (c == '"' || c == '\'' || c == '`') {
-                quote = c;
-            } else if (c == '(') {
-                stack[top++] = i;
-            } else if (c == ')' && top > 0) {
-                match[stack[--top]] = i;
-            }
-        }
-        int lo = 0;
-        int hi = n;
-        while (true) {
-            while (lo < hi && isSpace(s.charAt(lo))) {
-                lo++;
-            }
-            while (hi > lo && isSpace(s.charAt(hi - 1))) {
-                hi--;
-            }
-            if (hi - lo >= 2 && s.charAt(lo) == '(' && match[lo] == hi - 1) {
-                lo++;
-                hi--;
-            } else {
-                return s.substring(lo, hi);
-            }
-        }
+        BracketText t = new BracketText(CodeText.bare(s));
+        int[] r = t.strip(0, s.length());
+        return s.substring(r[0], r[1]);
     }
 
     /** {@code s} split on {@code sep} outside strings and brackets. */
     static List<String> splitOutsideStrings(String s, char sep) {
         List<String> out = new ArrayList<>();
-        int depth = 0;
-        char quote = 0;
-        int start = 0;
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (quote != 0) {
-                if (c == '\\') {
-                    i++;
-                } else if (c == quote) {
-                    quote = 0;
-                }
-            } else if (c == '"' || c == '\'' || c == '`') {
-                quote = c;
-            } else if (c == '(' || c == '[' || c == '{') {
-                depth++;
-            } else if (c == ')' || c == ']' || c == '}') {
-                depth--;
-            } else if (c == sep && depth == 0) {
-                out.add(s.substring(start, i));
-                start = i + 1;
-            }
+        for (int[] r : new BracketText(CodeText.bare(s)).split(0, s.length(), String.valueOf(sep), false)) {
+            out.add(s.substring(r[0], r[1]));
         }
-        out.add(s.substring(start));
         return out;
     }
 }

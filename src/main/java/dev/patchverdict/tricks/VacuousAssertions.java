@@ -42,77 +42,13 @@ final class VacuousAssertions {
      */
     private static final int MAX_NESTING = 4;
 
-    /** A statement with its brackets matched once (strings are blanked already), read by index ranges. */
-    private static final class Text {
-        final String s;
-        /** For an opening bracket, the index of the one that closes it; -1 otherwise. */
-        final int[] match;
-
-        Text(String s) {
-            this.s = s;
-            this.match = new int[s.length()];
-            java.util.Arrays.fill(match, -1);
-            int[] stack = new int[s.length()];
-            int top = 0;
-            for (int i = 0; i < s.length(); i++) {
-                char c = s.charAt(i);
-                if (c == '(' || c == '[' || c == '{') {
-                    stack[top++] = i;
-                } else if ((c == ')' || c == ']' || c == '}') && top > 0) {
-                    match[stack[--top]] = i;
-                }
-            }
-        }
-
-        /** The range without blanks around it and without brackets that enclose all of it. */
-        int[] strip(int lo, int hi) {
-            while (true) {
-                while (lo < hi && isSpace(s.charAt(lo))) {
-                    lo++;
-                }
-                while (hi > lo && isSpace(s.charAt(hi - 1))) {
-                    hi--;
-                }
-                if (hi - lo >= 2 && s.charAt(lo) == '(' && match[lo] == hi - 1) {
-                    lo++;
-                    hi--;
-                } else {
-                    return new int[] {lo, hi};
-                }
-            }
-        }
-
-        /** The range split where {@code sep} stands outside every bracket group; a word separator needs word edges. */
-        List<int[]> split(int lo, int hi, String sep, boolean word) {
-            List<int[]> out = new ArrayList<>();
-            int start = lo;
-            for (int i = lo; i < hi; i++) {
-                char c = s.charAt(i);
-                if ((c == '(' || c == '[' || c == '{') && match[i] >= 0 && match[i] < hi) {
-                    i = match[i];
-                } else if (s.startsWith(sep, i) && i + sep.length() <= hi
-                        && (!word || (i == lo || !isWord(s.charAt(i - 1))) && (i + sep.length() == hi || !isWord(s.charAt(i + sep.length()))))) {
-                    out.add(new int[] {start, i});
-                    i += sep.length() - 1;
-                    start = i + 1;
-                }
-            }
-            out.add(new int[] {start, hi});
-            return out;
-        }
-
-        String text(int[] r) {
-            return s.substring(r[0], r[1]);
-        }
-    }
-
     /**
      * Why the statement's assertion cannot fail, or null. {@code statement} is the added statement (continuation
      * lines joined) with its string literals blanked; {@code next} the added lines after it, for a guard's body.
      */
     static String vacuous(String statement, Lang lang, List<String> next) {
         boolean python = lang == Lang.PYTHON;
-        Text t = new Text(statement.strip());
+        BracketText t = new BracketText(statement.strip());
         String s = t.s;
         if (python && s.startsWith("assert") && s.length() > 6 && (isSpace(s.charAt(6)) || s.charAt(6) == '(')) {
             int[] cond = t.split(6, s.length(), ",", false).get(0);
@@ -138,7 +74,7 @@ final class VacuousAssertions {
     }
 
     /** The first assertion call in the statement whose condition a constant decides, or null. */
-    private static String calls(Text t, boolean python) {
+    private static String calls(BracketText t, boolean python) {
         String s = t.s;
         int n = s.length();
         // The closing brackets of the assertion calls being read, innermost last.
@@ -200,7 +136,7 @@ final class VacuousAssertions {
      * {@code if False:}, {@code if (false) {}, {@code if false && ... {} and their kin, whose body holds a check:
      * the check never runs. The body is the rest of the line or the next added lines.
      */
-    private static String guard(Text t, Lang lang, List<String> next) {
+    private static String guard(BracketText t, Lang lang, List<String> next) {
         boolean python = lang == Lang.PYTHON;
         String s = t.s;
         if (!s.startsWith("if") || s.length() <= 2 || !(isSpace(s.charAt(2)) || s.charAt(2) == '(')) {
@@ -244,7 +180,7 @@ final class VacuousAssertions {
      * When the range is a chain of {@code op} outside brackets with an operand from {@code constant}, the chain as
      * shown; else null.
      */
-    private static String decided(Text t, int[] range, String op, Set<String> constant, boolean python) {
+    private static String decided(BracketText t, int[] range, String op, Set<String> constant, boolean python) {
         int[] c = t.strip(range[0], range[1]);
         List<int[]> operands = t.split(c[0], c[1], op, python);
         if (operands.size() < 2) {
