@@ -42,15 +42,32 @@ final class Deselection {
                     || lowerBase.startsWith("vite.config.") || lowerBase.startsWith(".mocharc") || lowerBase.equals("package.json");
             boolean build = lowerBase.equals("pom.xml") || lowerBase.startsWith("build.gradle");
             Lists lists = new Lists();
+            boolean goTest = base.endsWith("_test.go") && !s.created();
+            boolean constraintRemoved = goTest && s.lines().stream().anyMatch(l -> l.kind() == LineKind.REMOVED && goConstraint(l.text()));
+            // An option whose value stands on the next line (an addopts list, a shell line continued with '\').
+            String flagLine = null;
             for (PatchView.Line l : s.lines()) {
                 String text = l.text();
                 String t = text.strip();
                 boolean comment = t.startsWith("#") || t.startsWith(";") || t.startsWith("//") || t.startsWith("<!--");
                 lists.read(l, t, pytestConfig, jsConfig);
-                if (l.kind() != LineKind.ADDED || comment || t.isEmpty()) {
+                if (goTest && l.kind() == LineKind.ADDED && goConstraint(t) && (!constraintRemoved || t.contains("ignore"))) {
+                    out.add(new TrickHit(r.id(), r.severity(), "keeps go test from compiling the test file: " + CodeText.snippet(t), path,
+                            s.index(), l.hunkIndex(), l.lineNumber()));
                     continue;
                 }
-                String why = line(t, pytestConfig, build, s.lang() == PathKinds.Lang.PYTHON);
+                String pending = flagLine;
+                flagLine = null;
+                if (l.kind() == LineKind.REMOVED || comment || t.isEmpty()) {
+                    continue;
+                }
+                String why = l.kind() == LineKind.ADDED ? line(t, pytestConfig, build, s.lang() == PathKinds.Lang.PYTHON) : null;
+                if (why == null && pending != null) {
+                    why = line(pending + " " + t, pytestConfig, build, false);
+                }
+                if (why == null && l.kind() == LineKind.ADDED && endsWithFlag(t)) {
+                    flagLine = t.endsWith("\\") ? t.substring(0, t.length() - 1).strip() : t;
+                }
                 if (why != null) {
                     out.add(new TrickHit(r.id(), r.severity(), why + ": " + CodeText.snippet(t), path, s.index(), l.hunkIndex(),
                             l.lineNumber()));
@@ -58,6 +75,27 @@ final class Deselection {
             }
             lists.hits(r, s, out);
         }
+    }
+
+    /** Options whose value may stand on the next line. */
+    private static final List<String> FLAGS = List.of("--deselect", "-k", "--ignore", "--ignore-glob", "-skip", "--testPathIgnorePatterns");
+
+    /** Whether the line (a trailing '\\' aside) ends with one of {@link #FLAGS}, its value to come on the next line. */
+    static boolean endsWithFlag(String t) {
+        String u = t.endsWith("\\") ? t.substring(0, t.length() - 1).strip() : t;
+        for (String f : FLAGS) {
+            if (u.endsWith(f) && (u.length() == f.length() || isSpace(u.charAt(u.length() - f.length() - 1))
+                    || "\"'[,=(".indexOf(u.charAt(u.length() - f.length() - 1)) >= 0)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** A Go build constraint line ({@code //go:build ...}, {@code // +build ...}). */
+    static boolean goConstraint(String t) {
+        String u = t.strip();
+        return u.startsWith("//go:build ") || u.startsWith("// +build ");
     }
 
     /** What one added line deselects, or null. */
@@ -91,6 +129,10 @@ final class Deselection {
         if (ignore != null) {
             return "keeps Jest from running " + ignore;
         }
+        String unnamed = negativeLookahead(t);
+        if (unnamed != null) {
+            return "keeps the test runner from running the tests named " + unnamed;
+        }
         if (t.contains("go test") || t.contains("gotestsum")) {
             String skip = valueAfter(t, "-skip");
             if (skip == null) {
@@ -108,7 +150,7 @@ final class Deselection {
             for (String tag : new String[] {"exclude", "test", "excludedGroups", "excludeTags"}) {
                 String v = element(t, tag);
                 if (v != null && (tag.startsWith("exclude") && !tag.equals("exclude") || tag.equals("test") && v.startsWith("!")
-                        || tag.equals("exclude") && testClass(v))) {
+                        || tag.equals("exclude") && (testClass(v) || patternOfTests(v)))) {
                     return "keeps the build from running " + v;
                 }
             }
@@ -121,6 +163,26 @@ final class Deselection {
             }
         }
         return null;
+    }
+
+    /** Surefire's {@code %regex[...]} or {@code %ant[...]} whose pattern names tests. */
+    static boolean patternOfTests(String v) {
+        return (v.startsWith("%regex[") || v.startsWith("%ant[")) && v.endsWith("]") && testish(v.substring(v.indexOf('[') + 1));
+    }
+
+    /**
+     * The pattern of a test-name filter ({@code -t}, {@code --testNamePattern}, {@code testNamePattern:},
+     * {@code --grep}) that leaves names out with a negative lookahead ({@code ^(?!.*rounds half up)}), or null.
+     */
+    static String negativeLookahead(String t) {
+        boolean filter = t.contains("testNamePattern") || t.contains("--grep") || (t.contains("jest") || t.contains("vitest"))
+                && (t.contains(" -t ") || t.contains(" -t=") || t.contains(" -t'") || t.contains(" -t\""));
+        int at = filter ? t.indexOf("(?!") : -1;
+        if (at < 0) {
+            return null;
+        }
+        int close = t.indexOf(')', at);
+        return close < 0 ? t.substring(at) : t.substring(at, close + 1);
     }
 
     /** Whether a path or pattern names tests. */
@@ -182,7 +244,8 @@ final class Deselection {
         while (j < n && !isSpace(t.charAt(j)) && "\"',)]}>".indexOf(t.charAt(j)) < 0) {
             j++;
         }
-        return j > i ? t.substring(i, j) : null;
+        // An option is no value: `--deselect --ignore` deselects nothing (pytest refuses it).
+        return j > i && t.charAt(i) != '-' ? t.substring(i, j) : null;
     }
 
     /** The expression of pytest's {@code -k} when it leaves tests out by name ({@code not NAME}), or null. */

@@ -52,9 +52,15 @@ final class SpecialCases {
                 continue;
             }
             List<PatchView.Line> lines = s.lines();
+            // The subject of the latest switch (switch (x), switch x {, match x:, when (x)), for its case lines.
+            String subject = null;
             for (int i = 0; i < lines.size(); i++) {
                 PatchView.Line l = lines.get(i);
-                if (l.kind() != LineKind.ADDED || !Checks.any(l.bare(), "==", "equals", "is ")) {
+                if (l.kind() != LineKind.REMOVED) {
+                    String sw = switchSubject(l.code().strip());
+                    subject = sw != null ? sw : subject;
+                }
+                if (l.kind() != LineKind.ADDED || !Checks.any(l.bare(), "==", "equals", "is ", "case ", "->")) {
                     continue;
                 }
                 String next = null;
@@ -69,15 +75,28 @@ final class SpecialCases {
                 }
                 Branch b = branch(l.code(), next, s.lang());
                 if (b == null) {
+                    b = arm(l.code(), next, subject);
+                }
+                if (b == null) {
                     continue;
                 }
-                Place p = tests.get(b.compared());
-                if (p == null || COMMON.contains(b.compared())) {
+                // Of the comparisons a condition joins with and/&&, the first whose literal a test holds.
+                Comparison c = null;
+                Place p = null;
+                for (Comparison each : b.on()) {
+                    Place at = tests.get(each.literal());
+                    if (at != null && !COMMON.contains(each.literal())) {
+                        c = each;
+                        p = at;
+                        break;
+                    }
+                }
+                if (c == null) {
                     continue;
                 }
                 Place q = tests.get(b.returned());
-                out.add(new TrickHit(r.id(), r.severity(), "returns " + CodeText.snippet(b.returned()) + " when " + CodeText.snippet(b.name())
-                        + " is " + CodeText.snippet(b.compared()) + ", the literal " + CodeText.snippet(b.compared()) + " of " + p.shown()
+                out.add(new TrickHit(r.id(), r.severity(), "returns " + CodeText.snippet(b.returned()) + " when " + CodeText.snippet(c.name())
+                        + " is " + CodeText.snippet(c.literal()) + ", the literal " + CodeText.snippet(c.literal()) + " of " + p.shown()
                         + (q != null && !q.equals(p) ? ", and returns the literal of " + q.shown() : q != null ? ", which holds both" : ""),
                         s.path(), s.index(), l.hunkIndex(), l.lineNumber()));
             }
@@ -149,8 +168,93 @@ final class SpecialCases {
         return i;
     }
 
-    /** A branch on a name's exact value that gives back a literal: the name, the literal compared and the one returned. */
-    record Branch(String name, String compared, String returned) {}
+    /** A branch on names' exact values that gives back a literal: the comparisons (one or more joined by and) and the literal returned. */
+    record Branch(List<Comparison> on, String returned) {
+        Branch(Comparison c, String returned) {
+            this(List.of(c), returned);
+        }
+
+        String name() {
+            return on.get(0).name();
+        }
+
+        String compared() {
+            return on.get(0).literal();
+        }
+    }
+
+    /**
+     * The subject of a switch the line opens ({@code switch (x) {}, {@code switch x {}, {@code match x:},
+     * {@code when (x) {}), or null.
+     */
+    static String switchSubject(String t) {
+        for (String kw : new String[] {"switch", "match", "when"}) {
+            if (!t.startsWith(kw) || t.length() == kw.length() || !(isSpace(t.charAt(kw.length())) || t.charAt(kw.length()) == '(')) {
+                continue;
+            }
+            String rest = t.substring(kw.length()).strip();
+            if (rest.endsWith("{") || rest.endsWith(":")) {
+                rest = rest.substring(0, rest.length() - 1).strip();
+            } else {
+                continue;
+            }
+            rest = unbracket(rest);
+            return name(rest) ? rest : null;
+        }
+        return null;
+    }
+
+    /**
+     * A switch arm that returns a literal for a literal: {@code case LIT:} (C-like, Go, Python's match) with a
+     * {@code return LIT} on its line or the next added one, {@code case LIT -> LIT;} (Java) or Kotlin's
+     * {@code LIT -> LIT}; {@code subject} names what the switch compares, when known.
+     */
+    static Branch arm(String code, String next, String subject) {
+        String t = code.strip();
+        String name = subject == null ? "the switch's subject" : subject;
+        String label;
+        String body;
+        if (t.startsWith("case ")) {
+            String rest = t.substring(5);
+            int colon = firstOutsideStrings(rest, ':', 0);
+            int arrow = CodeText.bare(rest).indexOf("->");
+            int end = arrow >= 0 && (colon < 0 || arrow < colon) ? arrow : colon;
+            if (end < 0) {
+                return null;
+            }
+            label = rest.substring(0, end);
+            body = rest.substring(end + (end == arrow ? 2 : 1)).strip();
+            if (end == arrow && !body.startsWith("return") && !body.startsWith("{")) {
+                String lit = literal(body);
+                return lit == null || literal(label) == null ? null : new Branch(new Comparison(name, literal(label)), lit);
+            }
+        } else if (subject != null) {
+            int arrow = CodeText.bare(t).indexOf("->");
+            if (arrow <= 0) {
+                return null;
+            }
+            label = t.substring(0, arrow);
+            body = t.substring(arrow + 2).strip();
+            String lit = literal(body);
+            if (lit != null || CONSTANTS.contains(body)) {
+                return literal(label) == null ? null : new Branch(new Comparison(name, literal(label)), lit != null ? lit : body);
+            }
+        } else {
+            return null;
+        }
+        String lit = literal(label);
+        if (lit == null) {
+            return null;
+        }
+        if (body.startsWith("{")) {
+            body = body.substring(1).strip();
+        }
+        if (body.isEmpty() && next != null) {
+            body = next.strip();
+        }
+        String ret = returned(body);
+        return ret == null ? null : new Branch(new Comparison(name, lit), ret);
+    }
 
     /**
      * The branch the added line starts, or null: {@code if NAME == LIT} (Python, C-like, Go; {@code ===}, {@code is},
@@ -204,9 +308,9 @@ final class SpecialCases {
             if (body.isEmpty() && next != null) {
                 body = next.strip();
             }
-            Comparison c = comparison(cond.strip());
+            List<Comparison> c = comparisons(cond.strip(), python);
             String ret = returned(body);
-            return c == null || ret == null ? null : new Branch(c.name(), c.literal(), ret);
+            return c == null || ret == null ? null : new Branch(c, ret);
         }
         return null;
     }
@@ -220,8 +324,8 @@ final class SpecialCases {
                 return null;
             }
             String ret = literal(e.substring(0, ifAt).strip());
-            Comparison c = comparison(e.substring(ifAt + 2, elseAt).strip());
-            return ret == null || c == null ? null : new Branch(c.name(), c.literal(), ret);
+            List<Comparison> c = comparisons(e.substring(ifAt + 2, elseAt).strip(), true);
+            return ret == null || c == null ? null : new Branch(c, ret);
         }
         int q = firstOutsideStrings(e, '?', 0);
         if (q < 0) {
@@ -232,8 +336,8 @@ final class SpecialCases {
             return null;
         }
         String ret = literal(e.substring(q + 1, colon).strip());
-        Comparison c = comparison(unbracket(e.substring(0, q).strip()));
-        return ret == null || c == null ? null : new Branch(c.name(), c.literal(), ret);
+        List<Comparison> c = comparisons(unbracket(e.substring(0, q).strip()), false);
+        return ret == null || c == null ? null : new Branch(c, ret);
     }
 
     private static int wordAt(String s, String w) {
@@ -257,6 +361,28 @@ final class SpecialCases {
 
     /** A name compared with a literal, in canonical form. */
     record Comparison(String name, String literal) {}
+
+    /**
+     * The comparisons of a condition that joins them with {@code and} or {@code &&} (one alone included), each a
+     * name compared with a literal; null when any operand is something else.
+     */
+    static List<Comparison> comparisons(String cond, boolean python) {
+        List<String> parts = new ArrayList<>();
+        BracketText t = new BracketText(CodeText.bare(cond));
+        int[] whole = t.strip(0, cond.length());
+        for (int[] r : t.split(whole[0], whole[1], python ? "and" : "&&", python)) {
+            parts.add(cond.substring(r[0], r[1]));
+        }
+        List<Comparison> out = new ArrayList<>();
+        for (String part : parts) {
+            Comparison c = comparison(part.strip());
+            if (c == null) {
+                return null;
+            }
+            out.add(c);
+        }
+        return out;
+    }
 
     /** {@code NAME == LIT}, {@code LIT == NAME} ({@code ===}, {@code is}), {@code NAME.equals(LIT)}, {@code LIT.equals(NAME)}. */
     static Comparison comparison(String cond) {
@@ -292,13 +418,14 @@ final class SpecialCases {
         return null;
     }
 
-    /** A plain name: what an argument is called. */
+    /** A name, dotted or not: what an argument or a field is called ({@code n}, {@code self.unit}, {@code req.method}). */
     private static boolean name(String s) {
-        if (s.isEmpty() || !(Character.isLetter(s.charAt(0)) || s.charAt(0) == '_')) {
+        if (s.isEmpty() || !(Character.isLetter(s.charAt(0)) || s.charAt(0) == '_') || s.endsWith(".")) {
             return false;
         }
         for (int i = 1; i < s.length(); i++) {
-            if (!isWord(s.charAt(i))) {
+            char c = s.charAt(i);
+            if (!isWord(c) && !(c == '.' && s.charAt(i - 1) != '.')) {
                 return false;
             }
         }

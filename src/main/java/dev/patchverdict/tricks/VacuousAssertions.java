@@ -47,12 +47,18 @@ final class VacuousAssertions {
      * lines joined) with its string literals blanked; {@code next} the added lines after it, for a guard's body.
      */
     static String vacuous(String statement, Lang lang, List<String> next) {
+        return vacuous(statement, lang, false, next);
+    }
+
+    /** As above; {@code kotlin} for a Kotlin file, whose infix {@code or} and {@code and} short-circuit nothing but decide alike. */
+    static String vacuous(String statement, Lang lang, boolean kotlin, List<String> next) {
         boolean python = lang == Lang.PYTHON;
+        Ops ops = Ops.of(lang, kotlin);
         BracketText t = new BracketText(statement.strip());
         String s = t.s;
         if (python && s.startsWith("assert") && s.length() > 6 && (isSpace(s.charAt(6)) || s.charAt(6) == '(')) {
             int[] cond = t.split(6, s.length(), ",", false).get(0);
-            String why = decided(t, cond, "or", TRUE, python);
+            String why = decided(t, cond, ops.truthy, TRUE);
             if (why != null) {
                 return "assert " + why;
             }
@@ -61,20 +67,43 @@ final class VacuousAssertions {
             // Java's assert statement: assert CONDITION [: MESSAGE];
             int end = s.endsWith(";") ? s.length() - 1 : s.length();
             int[] cond = t.split(6, end, ":", false).get(0);
-            String why = decided(t, cond, "||", TRUE, false);
+            String why = decided(t, cond, ops.truthy, TRUE);
             if (why != null) {
                 return "assert " + why;
             }
         }
-        String call = calls(t, python);
+        String call = calls(t, ops);
         if (call != null) {
             return call;
         }
-        return guard(t, lang, next);
+        return guard(t, lang, ops, next);
     }
 
+    /**
+     * The operators that join a condition, as separators: those a true operand decides ({@code or}, {@code ||}, and
+     * Java's non-short-circuit {@code |}, whose operands are compared first), and those a false one decides. Kotlin's
+     * infix {@code or} and {@code and} are words. Python's {@code |} binds tighter than {@code ==}, so it is not one.
+     */
+    private record Ops(List<Sep> truthy, List<Sep> falsy) {
+        static Ops of(Lang lang, boolean kotlin) {
+            if (lang == Lang.PYTHON) {
+                return new Ops(List.of(new Sep("or", true)), List.of(new Sep("and", true)));
+            }
+            if (kotlin) {
+                return new Ops(List.of(new Sep("||", false), new Sep("or", true)), List.of(new Sep("&&", false), new Sep("and", true)));
+            }
+            if (lang == Lang.JAVA) {
+                return new Ops(List.of(new Sep("||", false), new Sep("|", false)), List.of(new Sep("&&", false), new Sep("&", false)));
+            }
+            return new Ops(List.of(new Sep("||", false)), List.of(new Sep("&&", false)));
+        }
+    }
+
+    /** A separator, and whether it needs word edges. */
+    private record Sep(String op, boolean word) {}
+
     /** The first assertion call in the statement whose condition a constant decides, or null. */
-    private static String calls(BracketText t, boolean python) {
+    private static String calls(BracketText t, Ops ops) {
         String s = t.s;
         int n = s.length();
         // The closing brackets of the assertion calls being read, innermost last.
@@ -103,18 +132,18 @@ final class VacuousAssertions {
             int close = t.match[i];
             String after = squeeze(s.substring(close + 1, Math.min(n, close + 40)));
             Set<String> constant;
-            String op;
+            List<Sep> op;
             if (TRUTHY_CALLS.contains(name) || expect && startsWithAny(after, EXPECT_TRUE)) {
                 constant = TRUE;
-                op = python ? "or" : "||";
+                op = ops.truthy;
             } else if (FALSY_CALLS.contains(name) || expect && startsWithAny(after, EXPECT_FALSE)) {
                 constant = FALSE;
-                op = python ? "and" : "&&";
+                op = ops.falsy;
             } else {
                 continue;
             }
             for (int[] a : t.split(i + 1, close, ",", false)) {
-                String why = decided(t, a, op, constant, python);
+                String why = decided(t, a, op, constant);
                 if (why != null) {
                     return name + "(" + why + ")";
                 }
@@ -136,7 +165,7 @@ final class VacuousAssertions {
      * {@code if False:}, {@code if (false) {}, {@code if false && ... {} and their kin, whose body holds a check:
      * the check never runs. The body is the rest of the line or the next added lines.
      */
-    private static String guard(BracketText t, Lang lang, List<String> next) {
+    private static String guard(BracketText t, Lang lang, Ops ops, List<String> next) {
         boolean python = lang == Lang.PYTHON;
         String s = t.s;
         if (!s.startsWith("if") || s.length() <= 2 || !(isSpace(s.charAt(2)) || s.charAt(2) == '(')) {
@@ -160,10 +189,10 @@ final class VacuousAssertions {
                 body = List.of(rest);
             }
         }
-        String why = decided(t, cond, python ? "and" : "&&", FALSE, python);
+        String why = decided(t, cond, ops.falsy, FALSE);
         if (why == null) {
             String whole = t.text(t.strip(cond[0], cond[1]));
-            why = FALSE.contains(squeeze(whole)) ? whole : null;
+            why = constant(whole, FALSE) ? whole : null;
         }
         if (why == null) {
             return null;
@@ -177,21 +206,131 @@ final class VacuousAssertions {
     }
 
     /**
-     * When the range is a chain of {@code op} outside brackets with an operand from {@code constant}, the chain as
-     * shown; else null.
+     * When the range is a chain of one of {@code ops} outside brackets with an operand that is constantly what
+     * {@code constant} holds, the chain as shown; else null. One split a separator (at most three).
      */
-    private static String decided(BracketText t, int[] range, String op, Set<String> constant, boolean python) {
+    private static String decided(BracketText t, int[] range, List<Sep> ops, Set<String> constant) {
         int[] c = t.strip(range[0], range[1]);
-        List<int[]> operands = t.split(c[0], c[1], op, python);
-        if (operands.size() < 2) {
-            return null;
-        }
-        for (int[] o : operands) {
-            if (constant.contains(squeeze(t.text(t.strip(o[0], o[1]))))) {
-                return CodeText.snippet(t.text(c));
+        for (Sep op : ops) {
+            List<int[]> operands = t.split(c[0], c[1], op.op(), op.word());
+            if (operands.size() < 2) {
+                continue;
+            }
+            for (int[] o : operands) {
+                if (constant(t.text(t.strip(o[0], o[1])), constant)) {
+                    return CodeText.snippet(t.text(c));
+                }
             }
         }
         return null;
+    }
+
+    /**
+     * Whether an operand (strings blanked, quotes kept) is constantly true ({@code constant == TRUE}) or false: a
+     * constant of the set; a string literal, true when it has content and false when empty (Python and JavaScript
+     * read them so; the other languages do not compile a string there); a number, true unless zero; or a
+     * comparison of two numbers, or of a name with itself, that the literals decide ({@code 1 == 1},
+     * {@code 1 == 2}, {@code x != x}).
+     */
+    static boolean constant(String operand, Set<String> constant) {
+        String q = squeeze(operand);
+        if (constant.contains(q)) {
+            return true;
+        }
+        boolean wantTrue = constant == TRUE;
+        String o = operand.strip();
+        if (stringLiteral(o)) {
+            return (o.length() - prefix(o) > 2) == wantTrue;
+        }
+        if (!q.isEmpty() && allDigits(q)) {
+            return !allZeros(q) == wantTrue;
+        }
+        Boolean compared = compared(q);
+        return compared != null && compared == wantTrue;
+    }
+
+    /** A string literal alone, with an optional letter prefix ({@code f'..'}, {@code r".."}). */
+    private static boolean stringLiteral(String o) {
+        int p = prefix(o);
+        if (o.length() - p < 2) {
+            return false;
+        }
+        char q = o.charAt(p);
+        if (q != '"' && q != '\'' && q != '`' || o.charAt(o.length() - 1) != q) {
+            return false;
+        }
+        // Blanked contents: only the closing quote may be a quote.
+        return o.indexOf(q, p + 1) == o.length() - 1;
+    }
+
+    private static int prefix(String o) {
+        int p = 0;
+        while (p < o.length() && p < 2 && Character.isLetter(o.charAt(p))) {
+            p++;
+        }
+        return p;
+    }
+
+    private static boolean allDigits(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            if (s.charAt(i) < '0' || s.charAt(i) > '9') {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean allZeros(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            if (s.charAt(i) != '0') {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The value of {@code A OP B} (squeezed) when the literals decide it: two numbers, or one name twice; else null. */
+    private static Boolean compared(String q) {
+        for (String op : new String[] {"===", "!==", "==", "!=", "<=", ">=", "<", ">"}) {
+            int i = q.indexOf(op);
+            if (i <= 0) {
+                continue;
+            }
+            String a = q.substring(0, i);
+            String b = q.substring(i + op.length());
+            if (b.isEmpty() || "=<>!".indexOf(b.charAt(0)) >= 0 || "=<>!".indexOf(a.charAt(a.length() - 1)) >= 0) {
+                continue;
+            }
+            if (allDigits(a) && allDigits(b) && a.length() < 18 && b.length() < 18) {
+                long x = Long.parseLong(a);
+                long y = Long.parseLong(b);
+                return switch (op) {
+                    case "===", "==" -> x == y;
+                    case "!==", "!=" -> x != y;
+                    case "<=" -> x <= y;
+                    case ">=" -> x >= y;
+                    case "<" -> x < y;
+                    default -> x > y;
+                };
+            }
+            if (a.equals(b) && plainName(a)) {
+                return op.equals("==") || op.equals("===") || op.equals("<=") || op.equals(">=");
+            }
+            return null;
+        }
+        return null;
+    }
+
+    private static boolean plainName(String s) {
+        if (s.isEmpty() || !(Character.isLetter(s.charAt(0)) || s.charAt(0) == '_')) {
+            return false;
+        }
+        for (int i = 1; i < s.length(); i++) {
+            if (!isWord(s.charAt(i))) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Blanks squeezed out, one space kept between two words ({@code not False}). */
@@ -240,7 +379,8 @@ final class VacuousAssertions {
                         body.add(n);
                     }
                 }
-                String why = vacuous(statement, s.lang(), body.stream().map(PatchView.Line::bare).toList());
+                boolean kotlin = s.path().endsWith(".kt") || s.path().endsWith(".kts");
+                String why = vacuous(statement, s.lang(), kotlin, body.stream().map(PatchView.Line::bare).toList());
                 if (why != null) {
                     // The message shows the lines as written; the scan read them with their strings blanked.
                     String shown = CodeText.snippet(l.code());

@@ -113,4 +113,19 @@ class HostileLinesTest {
         assertEquals(List.of(), only("test-input-special-cased", detect("pkg/a.py", "if x == " + "(".repeat(MIB) + "1" + ")".repeat(MIB) + ": return 2")));
         assertEquals(List.of(), only("test-input-special-cased", detect("pkg/a.py", "return 1 if n == " + "'".repeat(MIB) + " else 2")));
     }
+    @Test
+    void variantScansStayLinear() {
+        // Java's non-short-circuit '|' over a quarter million operands, the last one deciding.
+        assertEquals(List.of("assertion-vacuous@6"), only("assertion-vacuous", detect("src/test/java/org/acme/ATest.java",
+                "assertTrue(" + "a | ".repeat(MIB / 4) + "true);")));
+        // A comparison chain of literals is no comparison of two literals.
+        assertEquals(List.of(), only("assertion-vacuous", detect("tests/test_a.py", "assert x or " + "1 == ".repeat(MIB / 5) + "1")));
+        // A condition of two hundred thousand comparisons, a switch arm on a mebibyte line, a value-on-the-next-line chain.
+        assertEquals(List.of(), only("test-input-special-cased", detect("pkg/a.py", "if " + "n == 2 and ".repeat(MIB / 11) + "n == 3: return 4",
+                "match x:", "    case " + ":".repeat(MIB), "        return 2")));
+        String[] flags = new String[20_000];
+        java.util.Arrays.fill(flags, "    --ignore --deselect");
+        assertEquals(List.of(), only("tests-deselected", detect("pytest.ini", flags)));
+        assertEquals(List.of(), only("tests-deselected", detect("package.json", "\"test\": \"jest -t '" + "(?".repeat(MIB) + "'\"")));
+    }
 }
