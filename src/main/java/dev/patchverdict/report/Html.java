@@ -88,6 +88,18 @@ public final class Html {
         return s.substring(0, s.offsetByCodePoints(0, max - 1)) + "\u2026";
     }
 
+    /**
+     * The start of a page, up to and including {@code <body>}: its content policy (no script, nothing loaded), the
+     * shared style and {@code extraCss}. {@code title} is escaped here.
+     */
+    static String head(String title, String extraCss) {
+        return "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+                + "<meta http-equiv=\"Content-Security-Policy\" content=\"" + HtmlStyle.POLICY + "\">\n"
+                + "<meta name=\"referrer\" content=\"no-referrer\">\n"
+                + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+                + "<title>" + text(title) + "</title>\n<style>\n" + HtmlStyle.CSS + extraCss + "</style>\n</head>\n<body>\n";
+    }
+
     /** A time as the page shows it: UTC, to the second. */
     public static String time(Instant t) {
         return TIME.format(t.truncatedTo(ChronoUnit.SECONDS).atOffset(ZoneOffset.UTC));

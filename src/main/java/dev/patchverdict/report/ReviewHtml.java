@@ -462,14 +462,7 @@ public final class ReviewHtml implements ReviewSink {
             tops(body);
             lists(body);
             body.append("<section id=\"patches\">\n<h2>Patches</h2>\n");
-            StringBuilder sb = new StringBuilder(body.length() + 8192);
-            sb.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
-                    .append("<meta http-equiv=\"Content-Security-Policy\" content=\"").append(HtmlStyle.POLICY).append("\">\n")
-                    .append("<meta name=\"referrer\" content=\"no-referrer\">\n")
-                    .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
-                    .append("<title>patchverdict review: ").append(summary.total()).append(" patches</title>\n<style>\n")
-                    .append(HtmlStyle.CSS).append(sortCss).append("</style>\n</head>\n<body>\n").append(body);
-            return sb.toString();
+            return Html.head("patchverdict review: " + summary.total() + " patches", sortCss.toString()) + body;
         }
 
         private void header(StringBuilder sb) {

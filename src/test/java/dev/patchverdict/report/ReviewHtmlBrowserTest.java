@@ -103,6 +103,21 @@ class ReviewHtmlBrowserTest {
         }
     }
 
+    /** The audit page, made of the same pieces, opens as cleanly, and its links open the bundles' entries. */
+    @Test
+    void theAuditPageOpensCleanly() throws IOException {
+        Path page = write("audit", AuditHtmlTest.raw());
+        try (HeadlessChromium browser = HeadlessChromium.start(1280, 1600)) {
+            JsonNode r = openAndCheck(browser, page, "audit");
+            assertEquals(1, r.get("figures").asInt());
+            assertEquals(4, r.get("marks").asInt());
+            JsonNode opened = browser.evaluate("new Promise(done => { location.hash = '#b-1';"
+                    + " setTimeout(() => done(document.getElementById('b-1').parentElement.open), 200); })");
+            assertTrue(opened.asBoolean(), "following #b-1 did not open its entry");
+            assertEquals(List.of(), browser.errors());
+        }
+    }
+
     @Test
     @Tag(TestGroups.SHARED_CORPUS)
     void theSharedAgentPatchesPageOpensCleanly() throws IOException {
