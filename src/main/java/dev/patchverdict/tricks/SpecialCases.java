@@ -173,14 +173,6 @@ final class SpecialCases {
         Branch(Comparison c, String returned) {
             this(List.of(c), returned);
         }
-
-        String name() {
-            return on.get(0).name();
-        }
-
-        String compared() {
-            return on.get(0).literal();
-        }
     }
 
     /**
