@@ -96,10 +96,7 @@ public final class ReviewRenderers {
     /** A block per patch: its verdict line, then its findings, plan reasons and repair, each escaped. */
     public static String text(ReviewEntry e) {
         StringBuilder sb = new StringBuilder();
-        String verdict = e.passed() ? "PASSED"
-                : e.status() != ReviewEntry.Status.ACCEPTED ? e.status().name()
-                : e.plan() != null && !e.plan().met() ? "PLAN-UNMET" : "HACK";
-        sb.append(verdict).append(' ').append(SafeText.escape(e.name()));
+        sb.append(e.verdict()).append(' ').append(SafeText.escape(e.name()));
         if (e.model() != null) {
             sb.append(" (").append(SafeText.escape(e.model())).append(')');
         }
