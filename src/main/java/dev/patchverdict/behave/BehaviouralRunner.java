@@ -11,6 +11,10 @@ import dev.patchverdict.behave.judge.LabelledComparison;
 import dev.patchverdict.behave.judge.Level;
 import dev.patchverdict.behave.judge.LevelResult;
 import dev.patchverdict.behave.judge.Reason;
+import dev.patchverdict.behave.judge.RelationResult;
+import dev.patchverdict.behave.judge.RelationRun;
+import dev.patchverdict.behave.judge.RelationVerdicts;
+import dev.patchverdict.behave.judge.RelationsOutcome;
 import dev.patchverdict.behave.judge.TreeChanges;
 import dev.patchverdict.behave.judge.Verdict;
 import dev.patchverdict.behave.judge.WitnessReading;
@@ -24,6 +28,7 @@ import dev.patchverdict.behave.plan.CheckSpec;
 import dev.patchverdict.behave.plan.Equivalence;
 import dev.patchverdict.behave.plan.MutationAdequacy;
 import dev.patchverdict.behave.plan.OutputExpectation;
+import dev.patchverdict.behave.plan.Relation;
 import dev.patchverdict.behave.plan.WitnessPolarity;
 import dev.patchverdict.behave.sandbox.CapturedOutput;
 import dev.patchverdict.behave.sandbox.GitTrees;
@@ -60,6 +65,7 @@ public final class BehaviouralRunner {
     private final GitTrees trees;
     private final Path scratch;
     private final Progress progress;
+    private final RelationRuns relationRuns = new RelationRuns(this::run);
 
     public BehaviouralRunner(Sandbox sandbox, GitTrees trees, Path scratch) {
         this(sandbox, trees, scratch, Progress.NONE);
@@ -117,18 +123,26 @@ public final class BehaviouralRunner {
         for (CheckKind kind : CheckKind.values()) {
             levels.put(Level.fedBy(kind), kindLevel(kind, results, notRunWhy));
         }
-        Verdict verdict = Verdict.combine(levels.values().stream().map(LevelResult::verdict).toList());
+        Optional<RelationsOutcome> relations = plan.hasRelationsSection()
+                ? Optional.of(RelationVerdicts.judge(relationRuns.all(plan, base, patched, notRunWhy), plan.relationRules()))
+                : Optional.empty();
+        List<Verdict> levelVerdicts = new ArrayList<>(levels.values().stream().map(LevelResult::verdict).toList());
+        relations.ifPresent(r -> levelVerdicts.add(r.verdict()));
+        Verdict verdict = Verdict.combine(levelVerdicts);
         List<String> reasons = new ArrayList<>();
         for (LevelResult l : levels.values()) {
             if (l.verdict() != Verdict.PROVEN) {
                 reasons.add(l.level().key() + " is " + l.verdict() + ": " + l.reasons().get(0));
             }
         }
+        relations.filter(r -> r.verdict() != Verdict.PROVEN)
+                .ifPresent(r -> reasons.add(RELATIONS + " is " + r.verdict() + ": " + r.reasons().get(0)));
         Optional<AdequacyResult> adequacy = Optional.empty();
         if (plan.mutationAdequacy().isPresent()) {
             MutationAdequacy spec = plan.mutationAdequacy().get();
             if (verdict == Verdict.PROVEN) {
-                AdequacyResult a = adequacy(plan, spec, repo, commit, patchFile, leftovers);
+                AdequacyResult a = adequacy(plan, spec, repo, commit, patchFile, leftovers,
+                        relations.map(RelationsOutcome::relations).orElse(List.of()));
                 adequacy = Optional.of(a);
                 if (!a.adequate()) {
                     verdict = Verdict.UNVERIFIED;
@@ -139,6 +153,16 @@ public final class BehaviouralRunner {
                         "not measured: the levels are already " + verdict));
             }
         }
+        if (relations.isPresent() && verdict == Verdict.UNVERIFIED
+                && onlyForWantOfAdequacy(plan, levels, adequacy, relations.get())) {
+            RelationVerdicts.Rescue rescue = RelationVerdicts.rescue(relations.get());
+            if (rescue.rescued().isPresent()) {
+                relations = rescue.rescued();
+                verdict = Verdict.PROVEN;
+            }
+            reasons.add((rescue.rescued().isPresent() ? "rescued by relations: " : "no rescue by relations: ")
+                    + rescue.why());
+        }
         if (reasons.isEmpty()) {
             reasons.add("every level is PROVEN");
         }
@@ -146,7 +170,34 @@ public final class BehaviouralRunner {
         ScratchSpace.delete(patched).ifPresent(leftovers::add);
         // A tree that could not be removed is named, never left silently to fill the disk.
         leftovers.forEach(l -> reasons.add("cleanup: " + l));
-        return new Evaluation(levels, results, adequacy, verdict, reasons, sandbox.describe());
+        return new Evaluation(levels, results, adequacy, verdict, reasons, sandbox.describe(), relations);
+    }
+
+    /** How the verdict's reasons and the report name the relations' level. */
+    public static final String RELATIONS = "relations";
+
+    /**
+     * Whether the checks end UNVERIFIED only for want of adequacy, which relations may rescue:
+     * every level PROVEN but the target, which has no reproduction check to show it; or every
+     * level PROVEN and a mutation score measured below its floor. The relations must not speak
+     * against the patch either.
+     */
+    private static boolean onlyForWantOfAdequacy(BehaviouralPlan plan, Map<Level, LevelResult> levels,
+            Optional<AdequacyResult> adequacy, RelationsOutcome relations) {
+        if (relations.verdict() != Verdict.PROVEN) {
+            return false;
+        }
+        for (LevelResult l : levels.values()) {
+            if (l.level() != Level.TARGET && l.verdict() != Verdict.PROVEN) {
+                return false;
+            }
+        }
+        Verdict target = levels.get(Level.TARGET).verdict();
+        if (target == Verdict.UNVERIFIED) {
+            return plan.checksOf(CheckKind.REPRODUCTION).isEmpty();
+        }
+        return target == Verdict.PROVEN && adequacy.isPresent() && adequacy.get().score().isPresent()
+                && !adequacy.get().adequate();
     }
 
     /** Fixed limits for the runner's own git apply: generous, and never the plan's to choose. */
@@ -380,7 +431,7 @@ public final class BehaviouralRunner {
     }
 
     private AdequacyResult adequacy(BehaviouralPlan plan, MutationAdequacy spec, Path repo, String commit,
-            Path patchFile, List<String> leftovers) throws BehaveException {
+            Path patchFile, List<String> leftovers, List<RelationResult> relations) throws BehaveException {
         byte[] patch;
         try {
             // Bytes, not text: a candidate need not be UTF-8, and mutants keep every other byte as it was.
@@ -390,7 +441,10 @@ public final class BehaviouralRunner {
         }
         List<CheckSpec> killers = new ArrayList<>(plan.checksOf(CheckKind.REPRODUCTION));
         killers.addAll(plan.checksOf(CheckKind.CONTRACT));
-        if (killers.isEmpty()) {
+        // A relation kills a mutant only where it holds with the patch: there it tells them apart.
+        List<Relation> relationKillers = relations.stream().filter(r -> r.patched().held()).map(RelationResult::spec)
+                .toList();
+        if (killers.isEmpty() && relationKillers.isEmpty()) {
             return new AdequacyResult(spec, List.of(), OptionalDouble.empty(),
                     "no reproduction or contract checks are declared to kill mutants with");
         }
@@ -418,7 +472,7 @@ public final class BehaviouralRunner {
         List<MutantResult> results = new ArrayList<>();
         progress.total(mutants.size());
         for (Mutants.Mutant m : mutants) {
-            results.add(tryMutant(plan, spec, killers, m, repo, commit, mutantDir, leftovers));
+            results.add(tryMutant(plan, spec, killers, relationKillers, m, repo, commit, mutantDir, leftovers));
             progress.step();
         }
         long killed = results.stream().filter(r -> r instanceof MutantResult.Killed).count();
@@ -436,7 +490,8 @@ public final class BehaviouralRunner {
     }
 
     private MutantResult tryMutant(BehaviouralPlan plan, MutationAdequacy spec, List<CheckSpec> killers,
-            Mutants.Mutant m, Path repo, String commit, Path mutantDir, List<String> leftovers) throws BehaveException {
+            List<Relation> relationKillers, Mutants.Mutant m, Path repo, String commit, Path mutantDir,
+            List<String> leftovers) throws BehaveException {
         Path patchFile = mutantDir.resolve(m.id() + ".patch");
         try {
             Files.write(patchFile, m.patch());
@@ -466,6 +521,17 @@ public final class BehaviouralRunner {
                 Optional<String> failure = failureOnMutant(check, r);
                 if (failure.isPresent()) {
                     return new MutantResult.Killed(m, check.id(), failure.get());
+                }
+            }
+            for (Relation relation : relationKillers) {
+                RelationRun r = relationRuns.on(relation, plan.sandbox(), tree);
+                Optional<String> notRun = r.runs().stream().filter(x -> x.outcome() instanceof RunOutcome.NotRun)
+                        .map(x -> x.outcome().describe()).findFirst();
+                if (notRun.isPresent()) {
+                    return new MutantResult.NotViable(m, "could not be run: " + notRun.get());
+                }
+                if (!r.held()) {
+                    return new MutantResult.Killed(m, "relation " + relation.id(), r.reason());
                 }
             }
             return new MutantResult.Survived(m);

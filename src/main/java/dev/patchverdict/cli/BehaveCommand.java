@@ -20,9 +20,10 @@ import picocli.CommandLine.Spec;
         name = "behave",
         header = "Run a behavioural plan's checks on a patch in a sandbox.",
         mixinStandardHelpOptions = true,
-        subcommands = {BehaveCommitCommand.class},
+        subcommands = {BehaveCommitCommand.class, BehavePlanCommand.class},
         description = {
-            "Run a committed BehaviouralPlan v0.1 against a candidate in the bubblewrap sandbox.",
+            "Run a committed BehaviouralPlan (v0.1, or v0.2 with relations) against a candidate in the bubblewrap"
+                    + " sandbox.",
             "",
             "Runs only after the metadata-only verifier passed the same candidate, and only a plan committed"
                     + " before the run ('patchverdict behave commit --plan F'). Writes a VerificationResult."
@@ -43,7 +44,7 @@ final class BehaveCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--plan", paramLabel = "FILE", description = "The BehaviouralPlan v0.1.")
+    @Option(names = "--plan", paramLabel = "FILE", description = "The BehaviouralPlan v0.1 or v0.2.")
     String plan;
 
     @Option(names = "--work-unit", paramLabel = "FILE", description = "The WorkUnit v0.2 the plan is bound to.")

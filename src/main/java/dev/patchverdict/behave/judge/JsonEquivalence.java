@@ -6,6 +6,7 @@ import static dev.patchverdict.text.SafeText.Style.REPORT;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.patchverdict.behave.plan.RelationOperator;
 import dev.patchverdict.behave.sandbox.SandboxLimits;
 import dev.patchverdict.json.CanonicalJson;
 import dev.patchverdict.json.JsonInputException;
@@ -316,5 +317,47 @@ final class JsonEquivalence {
 
     private static String utf8(byte[] b) {
         return new String(b, StandardCharsets.UTF_8);
+    }
+
+    // Relations: their JSON arrays and numbers are read and compared as the checks' are.
+
+    /** The output as a JSON document, read under the judge's bounds; empty when it is not one. */
+    static Optional<JsonNode> document(byte[] bytes) {
+        return tryJson(bytes);
+    }
+
+    /**
+     * A numeric relation: each output one JSON number (integers exact at up to the reader's
+     * length bound, fractions as doubles), the followup's compared with the source's. Equal
+     * means close under the tolerances, as {@code tolerant} judges numbers; {@code <} and
+     * {@code >} need numbers that are not equal, {@code <=} and {@code >=} accept them.
+     */
+    static Comparison compareNumbers(String operator, byte[] source, byte[] followup,
+            RelationOperator.NumericComparison comparison, double abs, double rel) {
+        Optional<JsonNode> a = tryJson(source).filter(JsonNode::isNumber);
+        if (a.isEmpty()) {
+            return new Comparison.Undecidable(operator, "the source's output is not one number");
+        }
+        Optional<JsonNode> b = tryJson(followup).filter(JsonNode::isNumber);
+        if (b.isEmpty()) {
+            return new Comparison.Undecidable(operator, "the followup's output is not one number");
+        }
+        Rules rules = new Rules(Set.of(), false, true, abs, rel, true);
+        boolean equal = numbersEqual(b.get(), a.get(), rules);
+        int order = b.get().decimalValue().compareTo(a.get().decimalValue());
+        boolean holds = switch (comparison) {
+            case LESS -> order < 0 && !equal;
+            case LESS_OR_EQUAL -> order < 0 || equal;
+            case EQUAL -> equal;
+            case GREATER_OR_EQUAL -> order > 0 || equal;
+            case GREATER -> order > 0 && !equal;
+        };
+        if (holds) {
+            return new Comparison.Equivalent(operator);
+        }
+        String tolerance = abs == 0 && rel == 0 ? "" : " within abs_tol " + abs + " or rel_tol " + rel;
+        return new Comparison.Different(operator, "followup " + b.get() + " " + comparison.symbol() + " source "
+                + a.get() + tolerance + " does not hold", TextDiff.unified(List.of(a.get().toString()),
+                        List.of(b.get().toString())));
     }
 }

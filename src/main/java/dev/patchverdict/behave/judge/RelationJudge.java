@@ -1,0 +1,236 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.patchverdict.behave.judge;
+
+import static dev.patchverdict.text.SafeText.Style.REPORT;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.patchverdict.behave.plan.Equivalence;
+import dev.patchverdict.behave.plan.Relation;
+import dev.patchverdict.behave.plan.RelationOperator;
+import dev.patchverdict.behave.plan.WitnessPolarity;
+import dev.patchverdict.behave.sandbox.RunOutcome;
+import dev.patchverdict.behave.sandbox.RunRecord;
+import dev.patchverdict.json.CanonicalJson;
+import dev.patchverdict.text.Excerpts;
+import dev.patchverdict.text.SafeText;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Judges a relation from its two runs on one tree. A run that did not exit with the declared
+ * status, whose output was cut at the cap, or that lacks a required witness, makes the relation
+ * abstain: what such a run printed says nothing. Otherwise the followup's output is compared with
+ * the source's (the source as "expected", the followup as "observed") by the judge's own
+ * comparisons: the checks' equivalence operators, their line multisets, the bounded JSON reader
+ * and its numbers.
+ */
+public final class RelationJudge {
+    private static final byte[] WITNESS_PREFIX = Witnesses.PREFIX.getBytes(StandardCharsets.US_ASCII);
+
+    private RelationJudge() {}
+
+    public static RelationRun judge(Relation relation, RunRecord source, RunRecord followup) {
+        List<String> unfit = new ArrayList<>();
+        unfit(relation, "source", source).ifPresent(unfit::add);
+        unfit(relation, "followup", followup).ifPresent(unfit::add);
+        if (!unfit.isEmpty()) {
+            return new RelationRun(Optional.of(source), Optional.of(followup), RelationRun.State.ABSTAINED,
+                    String.join("; ", unfit), Optional.empty());
+        }
+        Comparison c = compare(relation.relation(), output(relation, source), output(relation, followup));
+        RelationRun.State state = c instanceof Comparison.Equivalent ? RelationRun.State.HELD
+                : c instanceof Comparison.Different ? RelationRun.State.BROKEN : RelationRun.State.ABSTAINED;
+        String why = switch (state) {
+            case HELD -> "holds: ";
+            case BROKEN -> "breaks: ";
+            case ABSTAINED -> "cannot be judged: ";
+        };
+        return new RelationRun(Optional.of(source), Optional.of(followup), state,
+                why + "the followup's stdout against the source's is " + c.describe(), Optional.of(c));
+    }
+
+    /** Why one run cannot count: it did not end as declared, its output is cut, or its witness is missing. */
+    private static Optional<String> unfit(Relation relation, String which, RunRecord run) {
+        RunOutcome o = run.outcome();
+        if (!(o instanceof RunOutcome.Exited)) {
+            return Optional.of("the " + which + " run " + o.describe());
+        }
+        if (!o.exitedWith(relation.expectedExitCode())) {
+            return Optional.of("the " + which + " run " + o.describe() + ", not " + relation.expectedExitCode());
+        }
+        if (run.stdout().truncated()) {
+            return Optional.of("the " + which + " run's stdout was cut at the output cap (" + run.stdout().length()
+                    + " of " + run.stdout().totalBytes() + " bytes kept)");
+        }
+        if (relation.witness().isPresent()) {
+            WitnessPolarity required = relation.witness().get();
+            WitnessReading w = Witnesses.read(run);
+            if (!(w instanceof WitnessReading.Present p && p.witness().satisfies(required))) {
+                return Optional.of("the " + which + " run has no valid " + required.key() + " witness ("
+                        + w.describe() + ")");
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** What is compared: stdout, less the witness line that counts where a witness is required. */
+    private static byte[] output(Relation relation, RunRecord run) {
+        byte[] out = run.stdout().bytes();
+        return relation.witness().isPresent() ? withoutLastWitnessLine(out) : out;
+    }
+
+    /**
+     * The output without its last line starting with the witness prefix, the one {@link Witnesses}
+     * reads; found by bytes, line starts being the same in bytes as in the decoded text.
+     */
+    static byte[] withoutLastWitnessLine(byte[] out) {
+        int last = -1;
+        for (int p = 0; p < out.length; ) {
+            if (startsWith(out, p, WITNESS_PREFIX)) {
+                last = p;
+            }
+            int nl = indexOfNewline(out, p);
+            if (nl < 0) {
+                break;
+            }
+            p = nl + 1;
+        }
+        if (last < 0) {
+            return out;
+        }
+        int nl = indexOfNewline(out, last);
+        int end = nl < 0 ? out.length : nl + 1;
+        byte[] kept = new byte[out.length - (end - last)];
+        System.arraycopy(out, 0, kept, 0, last);
+        System.arraycopy(out, end, kept, last, out.length - end);
+        return kept;
+    }
+
+    private static boolean startsWith(byte[] b, int at, byte[] prefix) {
+        if (b.length - at < prefix.length) {
+            return false;
+        }
+        for (int i = 0; i < prefix.length; i++) {
+            if (b[at + i] != prefix[i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static int indexOfNewline(byte[] b, int from) {
+        for (int i = from; i < b.length; i++) {
+            if (b[i] == '\n') {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** The comparison of the followup's output (observed) against the source's (expected). */
+    static Comparison compare(RelationOperator op, byte[] source, byte[] followup) {
+        if (op instanceof RelationOperator.Equivalent e) {
+            return Equivalences.compare(e.equivalence(), source, followup);
+        }
+        if (op instanceof RelationOperator.PermutationOf) {
+            return items(op.operator(), source, followup, false);
+        }
+        if (op instanceof RelationOperator.SubsetOf) {
+            return items(op.operator(), source, followup, true);
+        }
+        if (op instanceof RelationOperator.Numeric n) {
+            return JsonEquivalence.compareNumbers(op.operator(), source, followup, n.comparison(), n.absTol(),
+                    n.relTol());
+        }
+        throw new IllegalStateException("no judgement for relation " + op.operator());
+    }
+
+    /**
+     * Items the same number of times ({@code subset} false) or no item more often in the followup
+     * than in the source ({@code subset}): elements when both outputs are JSON arrays (each in its
+     * canonical form), lines otherwise.
+     */
+    private static Comparison items(String operator, byte[] source, byte[] followup, boolean subset) {
+        Optional<JsonNode> a = JsonEquivalence.document(source);
+        Optional<JsonNode> b = a.isPresent() && a.get().isArray() ? JsonEquivalence.document(followup) : Optional.empty();
+        boolean arrays = b.isPresent() && b.get().isArray();
+        if (!arrays && !subset) {
+            // A permutation of lines is the checks' line multiset, stamped with the relation's name.
+            return restamp(operator, Equivalences.compare(new Equivalence.LineMultiset(), source, followup));
+        }
+        List<String> sa;
+        List<String> sb;
+        String unit;
+        if (arrays) {
+            sa = elements(a.get());
+            sb = elements(b.get());
+            unit = "element";
+        } else {
+            boolean text = Bytes.validUtf8(source) && Bytes.validUtf8(followup);
+            sa = TextDiff.lines(Bytes.decode(source, text));
+            sb = TextDiff.lines(Bytes.decode(followup, text));
+            unit = "line";
+        }
+        Map<String, Long> ca = counts(sa);
+        Map<String, Long> cb = counts(sb);
+        Optional<String> first = Optional.empty();
+        // The followup's items first, in its order: an item it has too often (or, as a
+        // permutation, too rarely); then, for a permutation, a source item it lacks.
+        for (String item : sb) {
+            long x = ca.getOrDefault(item, 0L);
+            long y = cb.get(item);
+            if (subset ? y > x : y != x) {
+                first = Optional.of(difference(unit, item, x, y));
+                break;
+            }
+        }
+        if (first.isEmpty() && !subset) {
+            for (String item : sa) {
+                long x = ca.get(item);
+                long y = cb.getOrDefault(item, 0L);
+                if (x != y) {
+                    first = Optional.of(difference(unit, item, x, y));
+                    break;
+                }
+            }
+        }
+        if (first.isEmpty()) {
+            return new Comparison.Equivalent(operator);
+        }
+        return new Comparison.Different(operator, first.get(), TextDiff.unified(sa, sb));
+    }
+
+    private static String difference(String unit, String item, long inSource, long inFollowup) {
+        return unit + " \"" + SafeText.escape(Excerpts.fit(item, 80, "..."), REPORT) + "\" (" + inFollowup
+                + " times in the followup, " + inSource + " in the source)";
+    }
+
+    private static List<String> elements(JsonNode array) {
+        List<String> out = new ArrayList<>(array.size());
+        array.forEach(e -> out.add(CanonicalJson.string(e)));
+        return out;
+    }
+
+    private static Map<String, Long> counts(List<String> items) {
+        Map<String, Long> m = new HashMap<>();
+        for (String s : items) {
+            m.merge(s, 1L, Long::sum);
+        }
+        return m;
+    }
+
+    /** The same outcome under the relation's own name. */
+    private static Comparison restamp(String operator, Comparison c) {
+        if (c instanceof Comparison.Equivalent) {
+            return new Comparison.Equivalent(operator);
+        }
+        if (c instanceof Comparison.Different d) {
+            return new Comparison.Different(operator, d.firstDifference(), d.unifiedDiff());
+        }
+        return new Comparison.Undecidable(operator, ((Comparison.Undecidable) c).reason());
+    }
+}
