@@ -143,6 +143,15 @@ public final class Behave {
         }
     }
 
+    /**
+     * Stops every run in this process (for a signal): the sandbox's processes are killed and waited
+     * for, then the scratch spaces are removed. Empty when no run was in progress; otherwise what
+     * could not be removed (empty when everything is gone). No run starts or goes on afterwards.
+     */
+    public static Optional<List<String>> stop() {
+        return ScratchSpace.stopEverything();
+    }
+
     /** Writes the commitment for a plan: its canonical digest and the time, before any run. */
     public static PlanCommitment commit(Path plan, Optional<Path> out, Clock clock, String toolVersion)
             throws BehaveException {

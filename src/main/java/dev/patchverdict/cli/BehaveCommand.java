@@ -103,9 +103,9 @@ final class BehaveCommand implements Callable<Integer> {
             + " (default: ${DEFAULT-VALUE}).")
     int maxMutants = RunnerCeilings.DEFAULT.mutants();
 
-    @Option(names = "--max-tree-bytes", paramLabel = "N", description = "The most the tree may hold, looked at"
-            + " before, during and after each run; a run taking more is killed and decides nothing (default:"
-            + " ${DEFAULT-VALUE}).")
+    @Option(names = "--max-tree-bytes", paramLabel = "N", description = "The most the tree may hold: the size of"
+            + " its file system in the sandbox (and one inode per 4 KiB), and the most copied back; a run filling it"
+            + " decides nothing (default: ${DEFAULT-VALUE}).")
     long maxTreeBytes = RunnerCeilings.DEFAULT.host().treeBytes();
 
     @Option(names = "--max-processes", paramLabel = "N", description = "RLIMIT_NPROC in the sandbox, counted over"

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.digest;
 
-import java.util.regex.Pattern;
+import com.google.re2j.Pattern;
 
 /** A digest as the record family writes it: {@code sha256:} and 64 lowercase hex digits. */
 public record Digest(String hex) {

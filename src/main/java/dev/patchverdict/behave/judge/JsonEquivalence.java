@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.behave.judge;
 
+import dev.patchverdict.text.LinearPattern;
+import com.google.re2j.Pattern;
 import static dev.patchverdict.text.SafeText.Style.REPORT;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -22,7 +24,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.regex.Pattern;
 
 /** The JSON-aware comparisons behind {@code canonical} and {@code tolerant}. */
 final class JsonEquivalence {
@@ -97,7 +98,15 @@ final class JsonEquivalence {
      * compared with tolerance, so the spacing between them must match exactly like any other text.
      */
     private static String[] tokens(String line) {
-        return line.isEmpty() ? new String[0] : line.split("(?<=\\s)(?=\\S)|(?<=\\S)(?=\\s)");
+        List<String> out = new ArrayList<>();
+        int start = 0;
+        for (int i = 1; i <= line.length(); i++) {
+            if (i == line.length() || LinearPattern.isSpace(line.charAt(i)) != LinearPattern.isSpace(line.charAt(i - 1))) {
+                out.add(line.substring(start, i));
+                start = i;
+            }
+        }
+        return out.toArray(String[]::new);
     }
 
     private static boolean tokenEqual(String a, String b, Rules rules) {

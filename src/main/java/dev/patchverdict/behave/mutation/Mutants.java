@@ -12,8 +12,9 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.function.Function;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import com.google.re2j.Matcher;
+import com.google.re2j.Pattern;
+import dev.patchverdict.text.LinearPattern;
 
 /**
  * Mutants of a candidate patch: each changes exactly one line the candidate adds, so a mutant is
@@ -21,19 +22,17 @@ import java.util.regex.Pattern;
  * unified diff that {@code git apply} takes against the same base.
  */
 public final class Mutants {
-    private static final Pattern HUNK = Pattern.compile("^@@ -(\\d+)(?:,(\\d+))? \\+(\\d+)(?:,(\\d+))? @@(.*)$");
-    private static final Pattern COMPARISON = Pattern.compile("(?<![<>=!\\-])(==|!=|<=|>=|<|>)(?![<>=])");
+    // The candidate's lines are read by RE2/J patterns and the scanners of Spans: linear in the line.
+    private static final Pattern HUNK = LinearPattern.compile("^@@ -(\\d+)(?:,(\\d+))? \\+(\\d+)(?:,(\\d+))? @@(.*)"); // matched whole
     private static final Map<String, String> COMPARISON_FLIPS = Map.of(
             "==", "!=", "!=", "==", "<", ">=", ">=", "<", ">", "<=", "<=", ">");
-    private static final Pattern BOOLEAN = Pattern.compile("\\b(true|false|True|False|and|or)\\b|&&|\\|\\|");
     private static final Map<String, String> BOOLEAN_FLIPS = Map.of(
             "true", "false", "false", "true", "True", "False", "False", "True", "and", "or", "or", "and",
             "&&", "||", "||", "&&");
-    /** A binary operator between two operands; unary minus, ++, +=, ** and // are left alone. */
-    private static final Pattern ARITHMETIC = Pattern.compile("(?<=[\\w)\\]] ?)([+\\-*/])(?= ?[\\w(\\[])");
+    /** Arithmetic: a binary operator between two operands ({@link Spans#arithmetic}); unary minus, ++, +=, ** and // are left alone. */
     private static final Map<String, String> ARITHMETIC_SWAPS = Map.of("+", "-", "-", "+", "*", "/", "/", "*");
-    private static final Pattern INTEGER = Pattern.compile("(?<![\\w.])\\d+(?![\\w.])");
-    private static final Pattern RETURN = Pattern.compile("^(\\s*return\\s+)(.+?)(;?\\s*)$");
+    /** Matched whole ({@code matches()}), so no {@code $}. */
+    private static final Pattern RETURN = LinearPattern.compile("^(\\s*return\\s+)(.+?)(;?\\s*)");
 
     /**
      * One mutant: which operator, where (file and new-file line), the line before and after (for
@@ -193,20 +192,19 @@ public final class Mutants {
 
     static List<String> mutate(MutationOperator op, String content) {
         return switch (op) {
-            case COMPARISON_FLIP -> everyMatch(COMPARISON, content, COMPARISON_FLIPS::get);
-            case BOOLEAN_NEGATION -> everyMatch(BOOLEAN, content, BOOLEAN_FLIPS::get);
-            case ARITHMETIC_SWAP -> everyMatch(ARITHMETIC, content, ARITHMETIC_SWAPS::get);
+            case COMPARISON_FLIP -> everyMatch(Spans.comparisons(content), content, COMPARISON_FLIPS::get);
+            case BOOLEAN_NEGATION -> everyMatch(Spans.booleans(content), content, BOOLEAN_FLIPS::get);
+            case ARITHMETIC_SWAP -> everyMatch(Spans.arithmetic(content), content, ARITHMETIC_SWAPS::get);
             case INTEGER_OFF_BY_ONE -> offByOne(content);
             case RETURN_VALUE_SWAP -> returnSwap(content);
             case LINE_DELETION -> List.of("");
         };
     }
 
-    private static List<String> everyMatch(Pattern p, String content, Function<String, String> replacement) {
+    private static List<String> everyMatch(List<Spans.Span> spans, String content, Function<String, String> replacement) {
         List<String> out = new ArrayList<>();
-        Matcher m = p.matcher(content);
-        while (m.find()) {
-            String r = replacement.apply(m.group());
+        for (Spans.Span m : spans) {
+            String r = replacement.apply(content.substring(m.start(), m.end()));
             if (r != null) {
                 out.add(content.substring(0, m.start()) + r + content.substring(m.end()));
             }
@@ -216,9 +214,8 @@ public final class Mutants {
 
     private static List<String> offByOne(String content) {
         List<String> out = new ArrayList<>();
-        Matcher m = INTEGER.matcher(content);
-        while (m.find()) {
-            BigInteger n = new BigInteger(m.group());
+        for (Spans.Span m : Spans.integers(content)) {
+            BigInteger n = new BigInteger(content.substring(m.start(), m.end()));
             out.add(content.substring(0, m.start()) + n.add(BigInteger.ONE) + content.substring(m.end()));
             if (n.signum() > 0) {
                 out.add(content.substring(0, m.start()) + n.subtract(BigInteger.ONE) + content.substring(m.end()));
@@ -229,17 +226,23 @@ public final class Mutants {
 
     /** The returned value replaced by the language's "nothing": None without a semicolon, null with. */
     private static List<String> returnSwap(String content) {
-        Matcher m = RETURN.matcher(content);
-        if (!m.matches()) {
+        List<String> parts = returnParts(content);
+        if (parts.isEmpty()) {
             return List.of();
         }
-        String expr = m.group(2).strip();
-        String tail = m.group(3);
+        String expr = parts.get(1).strip();
+        String tail = parts.get(2);
         String nothing = tail.strip().equals(";") ? "null" : "None";
         if (expr.equals(nothing)) {
             return List.of();
         }
-        return List.of(m.group(1) + nothing + tail);
+        return List.of(parts.get(0) + nothing + tail);
+    }
+
+    /** A return statement's three parts (up to the value, the value, what follows), or none. */
+    static List<String> returnParts(String content) {
+        Matcher m = RETURN.matcher(content);
+        return m.matches() ? List.of(m.group(1), m.group(2), m.group(3)) : List.of();
     }
 
     private static String replaceLine(List<String> lines, Position c) {

@@ -121,8 +121,8 @@ public final class GitTrees {
     }
 
     public String version() throws BehaveException {
-        return check(git(scratch, Map.of(), "--version"), "--version").stdout().text().strip()
-                .replaceFirst("^git version ", "");
+        String v = check(git(scratch, Map.of(), "--version"), "--version").stdout().text().strip();
+        return v.startsWith("git version ") ? v.substring("git version ".length()) : v;
     }
 
     private String gitDir(Path repo) throws BehaveException {
