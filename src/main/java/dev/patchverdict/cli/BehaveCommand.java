@@ -40,6 +40,7 @@ final class BehaveCommand implements Callable<Integer> {
     private static final String MAX_FILE_BYTES = "--max-file-bytes";
     private static final String MAX_CHECKS = "--max-checks";
     private static final String MAX_MUTANTS = "--max-mutants";
+    private static final String MAX_RELATIONS = "--max-relations";
 
     @Spec
     CommandSpec spec;
@@ -102,6 +103,10 @@ final class BehaveCommand implements Callable<Integer> {
     @Option(names = MAX_MUTANTS, paramLabel = "N", description = "Refuse a plan whose max_mutants exceeds N"
             + " (default: ${DEFAULT-VALUE}).")
     int maxMutants = RunnerCeilings.DEFAULT.mutants();
+
+    @Option(names = MAX_RELATIONS, paramLabel = "N", description = "Refuse a plan with more than N relations"
+            + " (default: ${DEFAULT-VALUE}).")
+    int maxRelations = RunnerCeilings.DEFAULT.relations();
 
     @Option(names = "--max-tree-bytes", paramLabel = "N", description = "The most the tree may hold: the size of"
             + " its file system in the sandbox (and one inode per 4 KiB), and the most copied back; a run filling it"
@@ -182,13 +187,14 @@ final class BehaveCommand implements Callable<Integer> {
             case FILE_SIZE_BYTES -> MAX_FILE_BYTES;
             case CHECKS -> MAX_CHECKS;
             case MUTANTS -> MAX_MUTANTS;
+            case RELATIONS -> MAX_RELATIONS;
         };
     }
 
     private RunnerCeilings ceilings() {
         try {
             return new RunnerCeilings(maxWallSeconds, maxCpuSeconds, maxMemoryMb, maxOutputBytes, maxFileBytes,
-                    maxChecks, maxMutants, new HostLimits(maxProcesses, shmBytes, maxTreeBytes,
+                    maxChecks, maxMutants, maxRelations, new HostLimits(maxProcesses, shmBytes, maxTreeBytes,
                             SandboxUser.parseChoice(sandboxUser)));
         } catch (IllegalArgumentException e) {
             throw CliException.usage("usage: behave: " + e.getMessage());

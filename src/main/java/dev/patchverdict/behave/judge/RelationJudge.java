@@ -49,9 +49,20 @@ public final class RelationJudge {
             case BROKEN -> "breaks: ";
             case ABSTAINED -> "cannot be judged: ";
         };
+        String outputs = state == RelationRun.State.BROKEN ? " (the source printed " + start(source)
+                + ", the followup " + start(followup) + ")" : "";
         return new RelationRun(Optional.of(source), Optional.of(followup), state,
-                why + "the followup's stdout against the source's is " + c.describe(), Optional.of(c));
+                why + "followup against source " + c.describe() + outputs, Optional.of(c));
     }
+
+    /** How an output starts, quoted and escaped, for a reason naming both outputs. */
+    private static String start(RunRecord run) {
+        byte[] b = run.stdout().bytes();
+        String head = Excerpts.utf8Head(b, SAMPLE_BYTES);
+        return "\"" + SafeText.escape(head, REPORT) + "\"" + (b.length > SAMPLE_BYTES ? "..." : "");
+    }
+
+    private static final int SAMPLE_BYTES = 60;
 
     /** Why one run cannot count: it did not end as declared, its output is cut, or its witness is missing. */
     private static Optional<String> unfit(Relation relation, String which, RunRecord run) {
