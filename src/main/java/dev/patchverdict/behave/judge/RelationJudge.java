@@ -162,8 +162,9 @@ public final class RelationJudge {
 
     /**
      * Items the same number of times ({@code subset} false) or no item more often in the followup
-     * than in the source ({@code subset}): elements when both outputs are JSON arrays (each in its
-     * canonical form), lines otherwise.
+     * than in the source ({@code subset}): elements when both outputs are JSON arrays, lines
+     * otherwise. Elements are counted by value as read (object key order aside, 1 and 1.0 differ,
+     * as in their canonical form), never rendered to text but to name the first difference.
      */
     private static Comparison items(String operator, byte[] source, byte[] followup, boolean subset) {
         Optional<JsonNode> a = JsonEquivalence.document(source);
@@ -173,63 +174,58 @@ public final class RelationJudge {
             // A permutation of lines is the checks' line multiset, stamped with the relation's name.
             return restamp(operator, Equivalences.compare(new Equivalence.LineMultiset(), source, followup));
         }
-        List<String> sa;
-        List<String> sb;
-        String unit;
         if (arrays) {
-            sa = elements(a.get());
-            sb = elements(b.get());
-            unit = "element";
-        } else {
-            boolean text = Bytes.validUtf8(source) && Bytes.validUtf8(followup);
-            sa = TextDiff.lines(Bytes.decode(source, text));
-            sb = TextDiff.lines(Bytes.decode(followup, text));
-            unit = "line";
+            List<JsonNode> sa = new ArrayList<>(a.get().size());
+            a.get().forEach(sa::add);
+            List<JsonNode> sb = new ArrayList<>(b.get().size());
+            b.get().forEach(sb::add);
+            return firstDifference(sa, sb, subset, e -> "element " + quoted(CanonicalJson.string(e)))
+                    .<Comparison>map(d -> new Comparison.Different(operator, d, ""))
+                    .orElseGet(() -> new Comparison.Equivalent(operator));
         }
-        Map<String, Long> ca = counts(sa);
-        Map<String, Long> cb = counts(sb);
-        Optional<String> first = Optional.empty();
-        // The followup's items first, in its order: an item it has too often (or, as a
-        // permutation, too rarely); then, for a permutation, a source item it lacks.
-        for (String item : sb) {
+        boolean text = Bytes.validUtf8(source) && Bytes.validUtf8(followup);
+        List<String> sa = TextDiff.lines(Bytes.decode(source, text));
+        List<String> sb = TextDiff.lines(Bytes.decode(followup, text));
+        return firstDifference(sa, sb, subset, l -> "line " + quoted(l))
+                .<Comparison>map(d -> new Comparison.Different(operator, d, TextDiff.unified(sa, sb)))
+                .orElseGet(() -> new Comparison.Equivalent(operator));
+    }
+
+    /**
+     * Where the two multisets first part: the followup's items in its order (one it has too
+     * often, or, for a permutation, too rarely), then, for a permutation, a source item it lacks.
+     */
+    private static <T> Optional<String> firstDifference(List<T> source, List<T> followup, boolean subset,
+            java.util.function.Function<T, String> name) {
+        Map<T, Long> ca = counts(source);
+        Map<T, Long> cb = counts(followup);
+        for (T item : followup) {
             long x = ca.getOrDefault(item, 0L);
             long y = cb.get(item);
             if (subset ? y > x : y != x) {
-                first = Optional.of(difference(unit, item, x, y));
-                break;
+                return Optional.of(name.apply(item) + " (" + y + " times in the followup, " + x + " in the source)");
             }
         }
-        if (first.isEmpty() && !subset) {
-            for (String item : sa) {
+        if (!subset) {
+            for (T item : source) {
                 long x = ca.get(item);
                 long y = cb.getOrDefault(item, 0L);
                 if (x != y) {
-                    first = Optional.of(difference(unit, item, x, y));
-                    break;
+                    return Optional.of(name.apply(item) + " (" + y + " times in the followup, " + x + " in the source)");
                 }
             }
         }
-        if (first.isEmpty()) {
-            return new Comparison.Equivalent(operator);
-        }
-        return new Comparison.Different(operator, first.get(), TextDiff.unified(sa, sb));
+        return Optional.empty();
     }
 
-    private static String difference(String unit, String item, long inSource, long inFollowup) {
-        return unit + " \"" + SafeText.escape(Excerpts.fit(item, 80, "..."), REPORT) + "\" (" + inFollowup
-                + " times in the followup, " + inSource + " in the source)";
+    private static String quoted(String item) {
+        return "\"" + SafeText.escape(Excerpts.fit(item, 80, "..."), REPORT) + "\"";
     }
 
-    private static List<String> elements(JsonNode array) {
-        List<String> out = new ArrayList<>(array.size());
-        array.forEach(e -> out.add(CanonicalJson.string(e)));
-        return out;
-    }
-
-    private static Map<String, Long> counts(List<String> items) {
-        Map<String, Long> m = new HashMap<>();
-        for (String s : items) {
-            m.merge(s, 1L, Long::sum);
+    private static <T> Map<T, Long> counts(List<T> items) {
+        Map<T, Long> m = new HashMap<>();
+        for (T item : items) {
+            m.merge(item, 1L, Long::sum);
         }
         return m;
     }
