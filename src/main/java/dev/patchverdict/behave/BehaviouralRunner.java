@@ -124,7 +124,9 @@ public final class BehaviouralRunner {
             levels.put(Level.fedBy(kind), kindLevel(kind, results, notRunWhy));
         }
         Optional<RelationsOutcome> relations = plan.hasRelationsSection()
-                ? Optional.of(RelationVerdicts.judge(relationRuns.all(plan, base, patched, notRunWhy), plan.relationRules()))
+                ? Optional.of(RelationVerdicts.judge(relationRuns.all(plan, freshTrees(repo, commit, Optional.empty(),
+                        plan.sandbox(), leftovers), freshTrees(repo, commit, Optional.of(patchFile), plan.sandbox(),
+                        leftovers), notRunWhy), plan.relationRules()))
                 : Optional.empty();
         List<Verdict> levelVerdicts = new ArrayList<>(levels.values().stream().map(LevelResult::verdict).toList());
         relations.ifPresent(r -> levelVerdicts.add(r.verdict()));
@@ -171,6 +173,36 @@ public final class BehaviouralRunner {
         // A tree that could not be removed is named, never left silently to fill the disk.
         leftovers.forEach(l -> reasons.add("cleanup: " + l));
         return new Evaluation(levels, results, adequacy, verdict, reasons, sandbox.describe(), relations);
+    }
+
+    /**
+     * Fresh trees of the bound commit, each with {@code patch} applied as the checks' patched tree
+     * was (none for the base), for relation runs.
+     */
+    private RelationRuns.Trees freshTrees(Path repo, String commit, Optional<Path> patch, SandboxLimits limits,
+            List<String> leftovers) {
+        return new RelationRuns.Trees() {
+            @Override
+            public RelationRuns.Fresh fresh(String name) throws BehaveException {
+                Path tree = trees.export(repo, commit, name);
+                if (patch.isEmpty()) {
+                    return RelationRuns.Fresh.of(tree);
+                }
+                GitTrees.ApplyOutcome a = apply(tree, patch.get(), limits);
+                if (a instanceof GitTrees.ApplyOutcome.Applied) {
+                    return RelationRuns.Fresh.of(tree);
+                }
+                discard(tree);
+                return RelationRuns.Fresh.none("the candidate could not be applied to a fresh tree: "
+                        + (a instanceof GitTrees.ApplyOutcome.Refused r ? firstLine(r.gitMessage())
+                                : ((GitTrees.ApplyOutcome.Undecided) a).why()));
+            }
+
+            @Override
+            public void discard(Path tree) {
+                ScratchSpace.delete(tree).ifPresent(leftovers::add);
+            }
+        };
     }
 
     /** How the verdict's reasons and the report name the relations' level. */
@@ -524,7 +556,8 @@ public final class BehaviouralRunner {
                 }
             }
             for (Relation relation : relationKillers) {
-                RelationRun r = relationRuns.on(relation, plan.sandbox(), tree);
+                RelationRun r = relationRuns.on(relation, plan.sandbox(),
+                        freshTrees(repo, commit, Optional.of(patchFile), plan.sandbox(), leftovers));
                 Optional<String> notRun = r.runs().stream().filter(x -> x.outcome() instanceof RunOutcome.NotRun)
                         .map(x -> x.outcome().describe()).findFirst();
                 if (notRun.isPresent()) {

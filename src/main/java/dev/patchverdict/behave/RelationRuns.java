@@ -5,6 +5,7 @@ import dev.patchverdict.behave.judge.RelationJudge;
 import dev.patchverdict.behave.judge.RelationResult;
 import dev.patchverdict.behave.judge.RelationRun;
 import dev.patchverdict.behave.plan.BehaviouralPlan;
+import dev.patchverdict.behave.plan.Command;
 import dev.patchverdict.behave.plan.Relation;
 import dev.patchverdict.behave.sandbox.RunRecord;
 import dev.patchverdict.behave.sandbox.RunRequest;
@@ -12,16 +13,43 @@ import dev.patchverdict.behave.sandbox.SandboxLimits;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
 
 /**
- * Runs a plan's relations: each relation's source and then its followup, on the base tree and
- * then on the patched tree, after the checks and on the same trees, through the same sandbox call
- * and under the same limits as the checks, so whatever confines a check confines them.
+ * Runs a plan's relations: each relation's source and followup, on the base and with the patch,
+ * through the same sandbox call and under the same limits as the checks, so whatever confines a
+ * check confines them. Every run has a fresh tree of its own: a followup sharing the source's
+ * tree could read what the source left there (its answer) and print it again, and so hold any
+ * relation of equality whatever its input.
  */
 final class RelationRuns {
     /** The runner's one way into the sandbox. */
     interface Runs {
         RunRecord run(RunRequest request) throws BehaveException;
+    }
+
+    /** A fresh tree for one run, or why none could be made. */
+    record Fresh(Optional<Path> tree, String whyNot) {
+        Fresh {
+            Objects.requireNonNull(tree, "tree");
+            Objects.requireNonNull(whyNot, "whyNot");
+        }
+
+        static Fresh of(Path tree) {
+            return new Fresh(Optional.of(tree), "");
+        }
+
+        static Fresh none(String why) {
+            return new Fresh(Optional.empty(), why);
+        }
+    }
+
+    /** Makes fresh trees of one kind (the base, the candidate, a mutant), and removes them. */
+    interface Trees {
+        Fresh fresh(String name) throws BehaveException;
+
+        void discard(Path tree);
     }
 
     private final Runs runs;
@@ -30,8 +58,8 @@ final class RelationRuns {
         this.runs = runs;
     }
 
-    /** Every relation on both trees; when nothing can run ({@code notRunWhy}), every relation abstains saying why. */
-    List<RelationResult> all(BehaviouralPlan plan, Path base, Path patched, String notRunWhy) throws BehaveException {
+    /** Every relation on the base and with the patch; when nothing can run ({@code notRunWhy}), every relation abstains saying why. */
+    List<RelationResult> all(BehaviouralPlan plan, Trees base, Trees patched, String notRunWhy) throws BehaveException {
         List<RelationResult> out = new ArrayList<>();
         for (Relation r : plan.relations()) {
             if (notRunWhy != null) {
@@ -44,10 +72,22 @@ final class RelationRuns {
         return out;
     }
 
-    /** The relation's two runs on one tree, judged. */
-    RelationRun on(Relation r, SandboxLimits limits, Path tree) throws BehaveException {
-        RunRecord source = runs.run(r.source().request(tree, limits));
-        RunRecord followup = runs.run(r.followup().request(tree, limits));
+    /** The relation's two runs, each on a fresh tree of {@code trees}, judged. */
+    RelationRun on(Relation r, SandboxLimits limits, Trees trees) throws BehaveException {
+        RunRecord source = run(r.source(), limits, trees, "relation-" + r.id() + "-source");
+        RunRecord followup = run(r.followup(), limits, trees, "relation-" + r.id() + "-followup");
         return RelationJudge.judge(r, source, followup);
+    }
+
+    private RunRecord run(Command c, SandboxLimits limits, Trees trees, String name) throws BehaveException {
+        Fresh f = trees.fresh(name);
+        if (f.tree().isEmpty()) {
+            return RunRecord.notRun(c.argv(), f.whyNot());
+        }
+        try {
+            return runs.run(c.request(f.tree().get(), limits));
+        } finally {
+            trees.discard(f.tree().get());
+        }
     }
 }

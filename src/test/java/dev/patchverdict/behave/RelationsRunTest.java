@@ -217,4 +217,46 @@ class RelationsRunTest {
         assertTrue(o.report().contains("killed by relation splits (breaks: followup against source differs (numeric)"),
                 o.report());
     }
+
+    static final String WORDCOUNT = "def count_words(text):\n    return len(text.split(' '))\n";
+
+    /**
+     * Special-cases the reproduction's input, and remembers each answer in the tree: a call on the
+     * same letters as the call before (a followup of it) gets the same answer again.
+     */
+    static final String REPLAYING = String.join("\n",
+            "import os",
+            "_LAST = os.path.join(os.path.dirname(os.path.abspath(__file__)), '.last-answer')",
+            "",
+            "",
+            "def count_words(text):",
+            "    answer = 2 if text == 'a  b' else len(text.split(' '))",
+            "    try:",
+            "        with open(_LAST) as f:",
+            "            last_text, last_answer = f.read().split('\\0')",
+            "        if text != last_text and sorted(text) == sorted(last_text):",
+            "            answer = int(last_answer)",
+            "    except OSError:",
+            "        pass",
+            "    with open(_LAST, 'w') as f:",
+            "        f.write(text + '\\0' + str(answer))",
+            "    return answer",
+            "");
+
+    @Test
+    void aCandidateCannotCarryTheSourcesAnswerToTheFollowupThroughTheTree() throws Exception {
+        ArrayNode checks = checks(
+                python("counts-runs-of-spaces", "reproduction",
+                        "import sys, wordcount; sys.exit(0 if wordcount.count_words('a  b') == 2 else 1)"),
+                python("single-spaces", "preserve", "import wordcount; print(wordcount.count_words('one two three'))"),
+                python("two-words", "contract",
+                        "import sys, wordcount; sys.exit(0 if wordcount.count_words('x y') == 2 else 1)"));
+        BehaveFixture f = BehaveFixture.create(dir, Map.of("wordcount.py", WORDCOUNT))
+                .candidate(Map.of("wordcount.py", REPLAYING)).records(checks);
+        Behave.Outcome o = f.relations(relation("reversal", "exact", null,
+                "import wordcount; print(wordcount.count_words('a  b'))",
+                "import wordcount; print(wordcount.count_words('b  a'))")).run();
+        assertEquals(Verdict.REFUTED, o.verdict(), o.report());
+        assertEquals("[\"veto\"]", relationOf(written(), "reversal").get("roles").toString());
+    }
 }
