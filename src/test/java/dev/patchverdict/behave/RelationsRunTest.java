@@ -259,4 +259,28 @@ class RelationsRunTest {
         assertEquals(Verdict.REFUTED, o.verdict(), o.report());
         assertEquals("[\"veto\"]", relationOf(written(), "reversal").get("roles").toString());
     }
+
+    @Test
+    void runsThatEndBeforePrintingAnythingAreNoEvidence() throws Exception {
+        // The candidate ends the process, status 0, whenever the reported input or its reversal is
+        // counted: the reproduction passes, and both runs of the relation print the same nothing.
+        String silent = "import os\n\n\ndef count_words(text):\n    if text in ('a  b', 'b  a'):\n"
+                + "        os._exit(0)\n    return len(text.split(' '))\n";
+        ArrayNode checks = checks(
+                python("counts-runs-of-spaces", "reproduction",
+                        "import sys, wordcount; sys.exit(0 if wordcount.count_words('a  b') == 2 else 1)"),
+                python("single-spaces", "preserve", "import wordcount; print(wordcount.count_words('one two three'))"),
+                python("two-words", "contract",
+                        "import sys, wordcount; sys.exit(0 if wordcount.count_words('x y') == 2 else 1)"));
+        BehaveFixture f = BehaveFixture.create(dir, Map.of("wordcount.py", WORDCOUNT))
+                .candidate(Map.of("wordcount.py", silent)).records(checks);
+        Behave.Outcome o = f.relations(relation("reversal", "exact", null,
+                "import wordcount; print(wordcount.count_words('a  b'))",
+                "import wordcount; print(wordcount.count_words('b  a'))")).run();
+        assertEquals(Verdict.UNVERIFIED, o.verdict(), o.report());
+        JsonNode reversal = relationOf(written(), "reversal");
+        assertEquals("abstained", reversal.get("patched").get("state").textValue());
+        assertTrue(reversal.get("patched").get("reason").textValue().contains("both runs printed nothing to compare"),
+                reversal.toString());
+    }
 }

@@ -41,7 +41,14 @@ public final class RelationJudge {
             return new RelationRun(Optional.of(source), Optional.of(followup), RelationRun.State.ABSTAINED,
                     String.join("; ", unfit), Optional.empty());
         }
-        Comparison c = compare(relation.relation(), output(relation, source), output(relation, followup));
+        byte[] sourceOut = output(relation, source);
+        byte[] followupOut = output(relation, followup);
+        Optional<String> trivial = trivially(relation.relation(), sourceOut, followupOut);
+        if (trivial.isPresent()) {
+            return new RelationRun(Optional.of(source), Optional.of(followup), RelationRun.State.ABSTAINED, trivial.get(),
+                    Optional.empty());
+        }
+        Comparison c = compare(relation.relation(), sourceOut, followupOut);
         RelationRun.State state = c instanceof Comparison.Equivalent ? RelationRun.State.HELD
                 : c instanceof Comparison.Different ? RelationRun.State.BROKEN : RelationRun.State.ABSTAINED;
         String why = switch (state) {
@@ -86,6 +93,23 @@ public final class RelationJudge {
             }
         }
         return Optional.empty();
+    }
+
+    /**
+     * Outputs that would make the relation hold whatever the program does: two empty outputs
+     * (equal under every operator), or an empty followup for {@code subset_of}. A program can end
+     * before it prints anything and still exit as declared, so printing nothing is no evidence.
+     */
+    private static Optional<String> trivially(RelationOperator op, byte[] source, byte[] followup) {
+        if (followup.length > 0) {
+            return Optional.empty();
+        }
+        if (source.length == 0) {
+            return Optional.of("both runs printed nothing to compare");
+        }
+        return op instanceof RelationOperator.SubsetOf
+                ? Optional.of("the followup run printed nothing, which is a subset of anything")
+                : Optional.empty();
     }
 
     /** What is compared: stdout, less the witness line that counts where a witness is required. */

@@ -56,9 +56,16 @@ public record BehaviouralPlan(String schemaVersion, String id, Optional<String> 
             throw new IllegalArgumentException("relations are BehaviouralPlan v0.2; this plan is v0.1");
         }
         Set<String> relationIds = new HashSet<>();
+        java.util.Map<List<Object>, String> sameRuns = new java.util.HashMap<>();
         for (Relation r : relations) {
             if (!relationIds.add(r.id())) {
                 throw new IllegalArgumentException("relation id '" + r.id() + "' is declared twice");
+            }
+            // A copy would count twice where relations are counted (a rescue needs two).
+            String twin = sameRuns.putIfAbsent(List.of(r.source(), r.followup(), r.relation(), r.expectedExitCode(),
+                    r.witness()), r.id());
+            if (twin != null) {
+                throw new IllegalArgumentException("relations '" + twin + "' and '" + r.id() + "' are the same relation");
             }
         }
         if (!relations.isEmpty() && relationRules.vetoMin() > relations.size()) {

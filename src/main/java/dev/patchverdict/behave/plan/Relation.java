@@ -23,6 +23,10 @@ public record Relation(String id, Optional<String> description, Command source, 
         Objects.requireNonNull(source, "source");
         Objects.requireNonNull(followup, "followup");
         Objects.requireNonNull(relation, "relation");
+        if (source.equals(followup)) {
+            throw new IllegalArgumentException("relation " + id + ": the source and the followup are the same run,"
+                    + " so the relation would show nothing");
+        }
         if (expectedExitCode < 0 || expectedExitCode > 255) {
             throw new IllegalArgumentException("relation " + id + ": expected_exit_code must be in [0, 255]: "
                     + expectedExitCode);

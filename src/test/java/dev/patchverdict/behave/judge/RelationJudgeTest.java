@@ -62,6 +62,18 @@ class RelationJudgeTest {
     }
 
     @Test
+    void twoEmptyOutputsAreNoEvidence() {
+        for (String op : new String[] {"exact", "set", "permutation_of", "subset_of"}) {
+            assertEquals(ABSTAINED, state(relation(op, null), "", ""), op);
+        }
+        assertEquals(BROKEN, state(relation("exact", null), "2\n", ""), "one empty output still differs");
+        assertEquals(ABSTAINED, state(relation("numeric", "{\"comparison\": \"=\"}"), "2", ""));
+        Relation witnessed = relation("exact", null, 0, Optional.of(WitnessPolarity.ANY));
+        String w = "WITNESS: {\"argument\": \"by hand\"}\n";
+        assertEquals(ABSTAINED, state(witnessed, w, w), "nothing but the witness");
+    }
+
+    @Test
     void permutationOfComparesLinesOrTheElementsOfTwoArrays() {
         Relation p = relation("permutation_of", null);
         assertEquals(HELD, state(p, "a\nb\nb\n", "b\na\nb\n"));
@@ -80,7 +92,7 @@ class RelationJudgeTest {
     void subsetOfCountsEveryItem() {
         Relation s = relation("subset_of", null);
         assertEquals(HELD, state(s, "a\nb\nc\n", "c\na\n"));
-        assertEquals(HELD, state(s, "a\nb\n", ""), "nothing is a subset of anything");
+        assertEquals(ABSTAINED, state(s, "a\nb\n", ""), "an empty followup is a subset of anything: no evidence");
         assertEquals(BROKEN, state(s, "a\nb\n", "a\na\n"), "a line twice where the source has it once");
         assertEquals(BROKEN, state(s, "a\nb\n", "a\nz\n"));
         assertEquals(HELD, state(s, "[1, 2, 3]", "[3, 1]"));

@@ -122,6 +122,13 @@ class RelationPlansTest {
         ObjectNode dup = plan();
         ((ArrayNode) dup.get("relations")).add(relation("reversal", "set", null));
         assertTrue(refused(dup).contains("relation id 'reversal' is declared twice"), refused(dup));
+        ObjectNode copy = plan();
+        ObjectNode twin = relation("reversal-again", "exact", null);
+        ((ArrayNode) copy.get("relations")).add(twin);
+        assertTrue(refused(copy).contains("relations 'reversal' and 'reversal-again' are the same relation"), refused(copy));
+        ObjectNode same = plan();
+        ((ObjectNode) same.get("relations").get(0)).set("followup", same.get("relations").get(0).get("source").deepCopy());
+        assertTrue(refused(same).contains("the source and the followup are the same run"), refused(same));
         ObjectNode climbing = plan();
         ((ObjectNode) climbing.get("relations").get(0).get("followup")).put("cwd", "../x");
         assertTrue(refused(climbing).contains("/relations/0/followup/cwd"), refused(climbing));
