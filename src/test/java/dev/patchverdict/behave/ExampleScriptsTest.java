@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The worked example of docs/behave.md, run as a user would run it: the two scripts, end to end. */
+/** The worked example of docs/behave.md, run as a user would run it: every script, end to end. */
 @Tag(TestGroups.GIT)
 @Tag(TestGroups.BUBBLEWRAP)
 @Tag(TestGroups.PYTHON3)
@@ -59,5 +59,37 @@ class ExampleScriptsTest {
         assertTrue(r.output().contains("verdict: REFUTED (exit 1)"), r.output());
         assertTrue(r.output().contains("preserve  REFUTED"), r.output());
         assertTrue(r.output().contains("JSON path /lines (expected 1, observed 2)"), r.output());
+    }
+
+    @Test
+    void aFixSpecialCasingTheReproductionEndsRefutedByVeto() throws Exception {
+        Result r = script("run-special-cased.sh");
+        assertEquals(1, r.exit(), r.output());
+        assertTrue(r.output().contains("verdict: REFUTED (exit 1)"), r.output());
+        assertTrue(r.output().contains("target    PROVEN"), "the reproduction is fooled: " + r.output());
+        assertTrue(r.output().contains("relations REFUTED    2 relations held on the base and break with the patch"),
+                r.output());
+        assertTrue(r.output().contains("  reversal-keeps-count        held       broken     veto\n"), r.output());
+        assertTrue(r.output().contains("reversal-keeps-count breaks: followup against source differs (exact) at line 1"
+                + " (the source printed \"2\\n\", the followup \"3\\n\")"), r.output());
+    }
+
+    @Test
+    void theHonestFixEndsProvenUnderTheRelations() throws Exception {
+        Result r = script("run-relations-honest.sh");
+        assertEquals(0, r.exit(), r.output());
+        assertTrue(r.output().contains("verdict: PROVEN (exit 0)"), r.output());
+        assertTrue(r.output().contains("  reversal-keeps-count        held       held       -\n"), r.output());
+        assertTrue(r.output().contains("  trailing-space-keeps-count  held       held       -\n"), r.output());
+    }
+
+    @Test
+    void aFixRepairingOnlyTheReportedCaseEndsRefuted() throws Exception {
+        Result r = script("run-relations-one-case.sh");
+        assertEquals(1, r.exit(), r.output());
+        assertTrue(r.output().contains("verdict: REFUTED (exit 1)"), r.output());
+        assertTrue(r.output().contains("  reversal-keeps-count        held       held       -\n"), r.output());
+        assertTrue(r.output().contains("  trailing-space-keeps-count  held       broken     veto\n"), r.output());
+        assertTrue(r.output().contains("followup 3 = source 2 does not hold"), r.output());
     }
 }
