@@ -159,7 +159,7 @@ class ArchitectureTest {
             .layer("behave").definedBy("dev.patchverdict.behave..")
             .layer("cli").definedBy("dev.patchverdict.cli..")
             .whereLayer("text").mayNotAccessAnyLayer()
-            .whereLayer("fs").mayNotAccessAnyLayer()
+            .whereLayer("fs").mayOnlyAccessLayers("text")
             .whereLayer("json").mayOnlyAccessLayers("text")
             .whereLayer("digest").mayOnlyAccessLayers("json", "text")
             .whereLayer("diff").mayOnlyAccessLayers("text")

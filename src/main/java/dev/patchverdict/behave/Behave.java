@@ -118,7 +118,7 @@ public final class Behave {
             // The whole scratch space: every tree the sandbox runs on is inside it.
             Sandbox sandbox = settings.sandbox().apply(new SandboxSite(tools, scratch.root(),
                     settings.ceilings().host()));
-            Evaluation ev = new BehaviouralRunner(sandbox, git, scratch.directory("work"), progress)
+            Evaluation ev = new BehaviouralRunner(sandbox, git, scratch.directory("work"), progress, System::nanoTime)
                     .evaluate(in.plan().plan(), in.repo(), in.commit(), in.patchFile());
             Map<String, String> versions = new LinkedHashMap<>();
             versions.put("patchverdict", settings.toolVersion());

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.behave;
 
+import dev.patchverdict.behave.judge.JudgeDeadline;
 import dev.patchverdict.behave.judge.RelationJudge;
 import dev.patchverdict.behave.judge.RelationResult;
 import dev.patchverdict.behave.judge.RelationRun;
@@ -15,6 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.LongSupplier;
 
 /**
  * Runs a plan's relations: each relation's source and followup, on the base and with the patch,
@@ -53,9 +55,12 @@ final class RelationRuns {
     }
 
     private final Runs runs;
+    private final LongSupplier nanoTime;
 
-    RelationRuns(Runs runs) {
+    /** {@code nanoTime} times judging, as it times the checks' (see {@link JudgeDeadline}). */
+    RelationRuns(Runs runs, LongSupplier nanoTime) {
         this.runs = runs;
+        this.nanoTime = nanoTime;
     }
 
     /** Every relation on the base and with the patch; when nothing can run ({@code notRunWhy}), every relation abstains saying why. */
@@ -76,7 +81,9 @@ final class RelationRuns {
     RelationRun on(Relation r, SandboxLimits limits, Trees trees) throws BehaveException {
         RunRecord source = run(r.source(), limits, trees, "relation-" + r.id() + "-source");
         RunRecord followup = run(r.followup(), limits, trees, "relation-" + r.id() + "-followup");
-        return RelationJudge.judge(r, source, followup);
+        // Judging counts against the wall limit, as a check's does: it gets what the last run left.
+        return RelationJudge.judge(r, source, followup,
+                JudgeDeadline.after(r.followup().timeout(limits).minus(followup.duration()), nanoTime));
     }
 
     private RunRecord run(Command c, SandboxLimits limits, Trees trees, String name) throws BehaveException {

@@ -6,9 +6,12 @@ import dev.patchverdict.behave.BehaveException;
 import dev.patchverdict.behave.BehaveRequest;
 import dev.patchverdict.behave.CeilingsExceeded;
 import dev.patchverdict.behave.RunnerCeilings;
+import dev.patchverdict.behave.plan.PlanCommitment;
 import dev.patchverdict.behave.sandbox.HostLimits;
 import dev.patchverdict.behave.sandbox.SandboxUser;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -70,6 +73,9 @@ final class BehaveCommand implements Callable<Integer> {
 
     @Option(names = "--output", paramLabel = "FILE", description = "Write the VerificationResult here.")
     String output;
+
+    @Option(names = "--force", description = "Replace an existing output file (never one of the inputs); its file mode is kept.")
+    boolean force;
 
     @Option(names = "--runner-id", paramLabel = "ID",
             description = "This runner's identity, recorded as the result's verifier; refused when it is the worker's or"
@@ -146,6 +152,15 @@ final class BehaveCommand implements Callable<Integer> {
         BehaveRequest request = new BehaveRequest(ctx.resolve(plan), ctx.resolve(workUnit), ctx.resolve(resultManifest),
                 ctx.resolve(candidateRoot), ctx.resolve(staticResult), ctx.resolve(repo),
                 Optional.ofNullable(commitment).map(ctx::resolve), Optional.ofNullable(output).map(ctx::resolve));
+        if (request.output().isPresent()) {
+            Map<String, Path> inputs = new LinkedHashMap<>();
+            inputs.put("--plan", request.plan());
+            inputs.put("--work-unit", request.workUnit());
+            inputs.put("--result-manifest", request.resultManifest());
+            inputs.put("--static-result", request.staticResult());
+            inputs.put("--commitment", request.commitment().orElse(PlanCommitment.defaultLocation(request.plan())));
+            CommandFiles.checkOutput(output, request.output().get(), inputs, force);
+        }
         Behave.Settings settings = settings(ctx, ceilings());
         if (settings.ceilings().host().user().filter(SandboxUser::isNobody).isPresent()) {
             ctx.err().println("patchverdict: warning: --sandbox-user " + sandboxUser + " is (or shares an id with)"

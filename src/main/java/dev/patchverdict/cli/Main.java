@@ -40,7 +40,7 @@ public final class Main {
     static boolean isTerminal(int fd) {
         String said = System.getProperty("patchverdict.terminals");
         if (said != null) {
-            return java.util.Arrays.asList(said.split(",")).contains(Integer.toString(fd));
+            return java.util.Arrays.asList(dev.patchverdict.text.Split.all(said, ',')).contains(Integer.toString(fd));
         }
         try {
             String target = java.nio.file.Files.readSymbolicLink(Path.of("/proc/self/fd/" + fd)).toString();

@@ -584,6 +584,21 @@ final class Checks {
         }
     }
 
+    /** Files git (and git-lfs) read from the tree to decide what a checkout holds; matched without regard to case. */
+    private static final Set<String> GIT_CHECKOUT_FILES = Set.of(".gitattributes", ".gitmodules", ".lfsconfig");
+
+    static void gitAttributesChanged(TrickRule r, PatchView patch, List<TrickHit> out) {
+        for (PatchView.Section s : patch.sections()) {
+            for (String p : new String[] {s.oldOrPath(), s.path()}) {
+                if (GIT_CHECKOUT_FILES.contains(lower(PathKinds.base(p)))) {
+                    String did = s.created() ? "adds " : s.deleted() ? "removes " : "changes ";
+                    sectionHit(out, r, s, did + CodeText.snippet(p) + ", which changes what a checkout of the merge holds");
+                    break;
+                }
+            }
+        }
+    }
+
     static String lower(String s) {
         return s.toLowerCase(Locale.ROOT);
     }

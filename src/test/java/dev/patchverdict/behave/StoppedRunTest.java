@@ -40,7 +40,9 @@ class StoppedRunTest {
         BehaveRequest r = f.writeAndCommit();
         Path tmp = Files.createDirectories(dir.resolve("tmp"));
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-        List<String> command = new ArrayList<>(List.of(java.toString(), "-XX:-UsePerfData",
+        // A shell that started this run in the background (`cmd &`) left SIGINT ignored, and the JVM keeps an ignored
+        // signal ignored: behave is started with every signal at its default, as from a terminal.
+        List<String> command = new ArrayList<>(List.of("env", "--default-signal", java.toString(), "-XX:-UsePerfData",
                 "-Djava.io.tmpdir=" + tmp, "-cp", System.getProperty("java.class.path"),
                 "dev.patchverdict.cli.Main", "behave", "--plan", r.plan().toString(), "--work-unit",
                 r.workUnit().toString(), "--result-manifest", r.resultManifest().toString(), "--candidate-root",

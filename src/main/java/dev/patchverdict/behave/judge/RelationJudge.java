@@ -34,6 +34,11 @@ public final class RelationJudge {
     private RelationJudge() {}
 
     public static RelationRun judge(Relation relation, RunRecord source, RunRecord followup) {
+        return judge(relation, source, followup, JudgeDeadline.NONE);
+    }
+
+    /** As {@link #judge(Relation, RunRecord, RunRecord)}, the comparison not decided past {@code deadline}. */
+    public static RelationRun judge(Relation relation, RunRecord source, RunRecord followup, JudgeDeadline deadline) {
         List<String> unfit = new ArrayList<>();
         unfit(relation, "source", source).ifPresent(unfit::add);
         unfit(relation, "followup", followup).ifPresent(unfit::add);
@@ -48,7 +53,7 @@ public final class RelationJudge {
             return new RelationRun(Optional.of(source), Optional.of(followup), RelationRun.State.ABSTAINED, trivial.get(),
                     Optional.empty());
         }
-        Comparison c = compare(relation.relation(), sourceOut, followupOut);
+        Comparison c = compare(relation.relation(), sourceOut, followupOut, deadline);
         RelationRun.State state = c instanceof Comparison.Equivalent ? RelationRun.State.HELD
                 : c instanceof Comparison.Different ? RelationRun.State.BROKEN : RelationRun.State.ABSTAINED;
         String why = switch (state) {
@@ -166,20 +171,28 @@ public final class RelationJudge {
         return -1;
     }
 
-    /** The comparison of the followup's output (observed) against the source's (expected). */
-    static Comparison compare(RelationOperator op, byte[] source, byte[] followup) {
+    /**
+     * The comparison of the followup's output (observed) against the source's (expected); past
+     * {@code deadline} it decides nothing.
+     */
+    static Comparison compare(RelationOperator op, byte[] source, byte[] followup, JudgeDeadline deadline) {
         if (op instanceof RelationOperator.Equivalent e) {
-            return Equivalences.compare(e.equivalence(), source, followup);
+            return Equivalences.compare(e.equivalence(), source, followup, deadline);
         }
-        if (op instanceof RelationOperator.PermutationOf) {
-            return items(op.operator(), source, followup, false);
-        }
-        if (op instanceof RelationOperator.SubsetOf) {
-            return items(op.operator(), source, followup, true);
-        }
-        if (op instanceof RelationOperator.Numeric n) {
-            return JsonEquivalence.compareNumbers(op.operator(), source, followup, n.comparison(), n.absTol(),
-                    n.relTol());
+        JudgeDeadline.Work work = new JudgeDeadline.Work(deadline);
+        try {
+            if (op instanceof RelationOperator.PermutationOf) {
+                return items(op.operator(), source, followup, false, deadline, work);
+            }
+            if (op instanceof RelationOperator.SubsetOf) {
+                return items(op.operator(), source, followup, true, deadline, work);
+            }
+            if (op instanceof RelationOperator.Numeric n) {
+                return JsonEquivalence.compareNumbers(op.operator(), source, followup, n.comparison(), n.absTol(),
+                        n.relTol(), work);
+            }
+        } catch (JudgeDeadline.OutOfTime e) {
+            return new Comparison.Undecidable(op.operator(), e.getMessage());
         }
         throw new IllegalStateException("no judgement for relation " + op.operator());
     }
@@ -190,28 +203,29 @@ public final class RelationJudge {
      * otherwise. Elements are counted by value as read (object key order aside, 1 and 1.0 differ,
      * as in their canonical form), never rendered to text but to name the first difference.
      */
-    private static Comparison items(String operator, byte[] source, byte[] followup, boolean subset) {
+    private static Comparison items(String operator, byte[] source, byte[] followup, boolean subset,
+            JudgeDeadline deadline, JudgeDeadline.Work work) {
         Optional<JsonNode> a = JsonEquivalence.document(source);
         Optional<JsonNode> b = a.isPresent() && a.get().isArray() ? JsonEquivalence.document(followup) : Optional.empty();
         boolean arrays = b.isPresent() && b.get().isArray();
         if (!arrays && !subset) {
             // A permutation of lines is the checks' line multiset, stamped with the relation's name.
-            return restamp(operator, Equivalences.compare(new Equivalence.LineMultiset(), source, followup));
+            return restamp(operator, Equivalences.compare(new Equivalence.LineMultiset(), source, followup, deadline));
         }
         if (arrays) {
             List<JsonNode> sa = new ArrayList<>(a.get().size());
             a.get().forEach(sa::add);
             List<JsonNode> sb = new ArrayList<>(b.get().size());
             b.get().forEach(sb::add);
-            return firstDifference(sa, sb, subset, e -> "element " + quoted(CanonicalJson.string(e)))
+            return firstDifference(sa, sb, subset, e -> "element " + quoted(CanonicalJson.string(e)), work)
                     .<Comparison>map(d -> new Comparison.Different(operator, d, ""))
                     .orElseGet(() -> new Comparison.Equivalent(operator));
         }
         boolean text = Bytes.validUtf8(source) && Bytes.validUtf8(followup);
         List<String> sa = TextDiff.lines(Bytes.decode(source, text));
         List<String> sb = TextDiff.lines(Bytes.decode(followup, text));
-        return firstDifference(sa, sb, subset, l -> "line " + quoted(l))
-                .<Comparison>map(d -> new Comparison.Different(operator, d, TextDiff.unified(sa, sb)))
+        return firstDifference(sa, sb, subset, l -> "line " + quoted(l), work)
+                .<Comparison>map(d -> new Comparison.Different(operator, d, TextDiff.unified(sa, sb, work)))
                 .orElseGet(() -> new Comparison.Equivalent(operator));
     }
 
@@ -220,10 +234,11 @@ public final class RelationJudge {
      * often, or, for a permutation, too rarely), then, for a permutation, a source item it lacks.
      */
     private static <T> Optional<String> firstDifference(List<T> source, List<T> followup, boolean subset,
-            java.util.function.Function<T, String> name) {
-        Map<T, Long> ca = counts(source);
-        Map<T, Long> cb = counts(followup);
+            java.util.function.Function<T, String> name, JudgeDeadline.Work work) {
+        Map<T, Long> ca = counts(source, work);
+        Map<T, Long> cb = counts(followup, work);
         for (T item : followup) {
+            work.step();
             long x = ca.getOrDefault(item, 0L);
             long y = cb.get(item);
             if (subset ? y > x : y != x) {
@@ -232,6 +247,7 @@ public final class RelationJudge {
         }
         if (!subset) {
             for (T item : source) {
+                work.step();
                 long x = ca.get(item);
                 long y = cb.getOrDefault(item, 0L);
                 if (x != y) {
@@ -246,9 +262,10 @@ public final class RelationJudge {
         return "\"" + SafeText.escape(Excerpts.fit(item, 80, "..."), REPORT) + "\"";
     }
 
-    private static <T> Map<T, Long> counts(List<T> items) {
+    private static <T> Map<T, Long> counts(List<T> items, JudgeDeadline.Work work) {
         Map<T, Long> m = new HashMap<>();
         for (T item : items) {
+            work.step();
             m.merge(item, 1L, Long::sum);
         }
         return m;

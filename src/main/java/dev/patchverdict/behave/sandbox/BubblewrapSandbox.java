@@ -472,7 +472,7 @@ public final class BubblewrapSandbox implements Sandbox {
         }
         if (keeper.isPresent() && keeper.get() instanceof Keeper.Report.Failed f) {
             return new RunOutcome.NotRun(f.why().startsWith("cannot copy the tree back")
-                    ? NOT_COPIED_BACK + ": " + f.why().substring("cannot copy the tree back".length()).replaceFirst("^: ", "")
+                    ? NOT_COPIED_BACK + ": " + withoutLeadingColon(f.why().substring("cannot copy the tree back".length()))
                     : "the sandbox's keeper failed: " + f.why());
         }
         List<String> statusLines = Keeper.wrapperLines(lines);
@@ -518,5 +518,9 @@ public final class BubblewrapSandbox implements Sandbox {
         String t = text.strip();
         int nl = t.indexOf('\n');
         return nl < 0 ? t : t.substring(0, nl);
+    }
+
+    private static String withoutLeadingColon(String s) {
+        return s.startsWith(": ") ? s.substring(2) : s;
     }
 }

@@ -25,8 +25,9 @@ class RelationJudgeTest {
     private static final RunOutcome OK = new RunOutcome.Exited(0);
 
     static Relation relation(String operator, String options, int exit, Optional<WitnessPolarity> witness) {
-        Command c = new Command(List.of("prog"), ".", Map.of(), OptionalDouble.empty());
-        return new Relation("r", Optional.empty(), c, c,
+        Command c = new Command(List.of("prog", "x"), ".", Map.of(), OptionalDouble.empty());
+        Command t = new Command(List.of("prog", "reversed x"), ".", Map.of(), OptionalDouble.empty());
+        return new Relation("r", Optional.empty(), c, t,
                 RelationOperator.parse(operator, options == null ? null : BehaveFixture.parse(options)), exit, witness);
     }
 
@@ -127,20 +128,46 @@ class RelationJudgeTest {
         assertEquals(ABSTAINED, state(eq, "two", "2"));
         assertEquals(ABSTAINED, state(eq, "2", "2\n2\n"));
         assertEquals(ABSTAINED, state(eq, "2", "NaN"));
-        assertEquals(ABSTAINED, state(eq, "2", "1e999"), "a number out of a double's range is refused by the reader");
+        assertEquals(ABSTAINED, state(eq, "2", "0x10"));
+        assertEquals(HELD, state(eq, "  2\n", "+2.0e0\r\n"), "white space around the number aside");
         RelationRun r = RelationJudge.judge(eq, run(OK, "2"), run(OK, "garbage 2"));
         assertTrue(r.reason().contains("the followup's output is not one number"), r.reason());
     }
 
     @Test
-    void numbersFarApartAreComparedExactly() {
-        String huge = "9".repeat(10_000);
-        assertEquals(BROKEN, state(relation("numeric", "{\"comparison\": \"=\", \"rel_tol\": 1e-9}"), huge, "1e-300"));
-        assertEquals(HELD, state(relation("numeric", "{\"comparison\": \"<\"}"), huge, "1.7e308"),
-                "a double's largest is still less than 10^10000");
-        assertEquals(BROKEN, state(relation("numeric", "{\"comparison\": \">\"}"), huge, "1.7e308"));
-        assertEquals(ABSTAINED, state(relation("numeric", "{\"comparison\": \"=\"}"), "9".repeat(10_001), "1"),
-                "past the reader's bound on a number's length");
+    void numbersAreBoundedAsTolerantTokensAre() {
+        String thousand = "9".repeat(1000);
+        assertEquals(BROKEN, state(relation("numeric", "{\"comparison\": \"=\", \"rel_tol\": 1e-9}"), thousand,
+                "1e-300"));
+        assertEquals(HELD, state(relation("numeric", "{\"comparison\": \"<\"}"), thousand, "1.7e308"),
+                "a double's largest is still less than 10^1000");
+        assertEquals(BROKEN, state(relation("numeric", "{\"comparison\": \">\"}"), thousand, "1.7e308"));
+        assertEquals(HELD, state(relation("numeric", "{\"comparison\": \">\"}"), "1e-9999", "1e9999"),
+                "exponents far apart are ordered without computing the difference");
+        assertEquals(HELD, state(relation("numeric", "{\"comparison\": \"=\", \"abs_tol\": 1}"), "1e9999",
+                "1.0e9999"));
+        // Past 1000 digits or 10^9999 a number equals only its own text, and has no order.
+        String past = "9".repeat(1001);
+        assertEquals(HELD, state(relation("numeric", "{\"comparison\": \"=\"}"), past, past));
+        assertEquals(HELD, state(relation("numeric", "{\"comparison\": \"<=\"}"), "1e10000", "1e10000"));
+        assertEquals(BROKEN, state(relation("numeric", "{\"comparison\": \"=\"}"), past, "1"));
+        assertEquals(BROKEN, state(relation("numeric", "{\"comparison\": \">\"}"), "1e99999999999", "1e99999999999"));
+        assertEquals(ABSTAINED, state(relation("numeric", "{\"comparison\": \"<\"}"), past, "1"));
+        assertEquals(ABSTAINED, state(relation("numeric", "{\"comparison\": \">=\"}"), "1", "1e10000"));
+    }
+
+    @Test
+    void judgingPastTheTimeTheRunsLeftDecidesNothing() {
+        long[] clock = {0};
+        JudgeDeadline spent = JudgeDeadline.after(Duration.ZERO, () -> ++clock[0]);
+        String big = java.util.stream.IntStream.range(0, 5000).mapToObj(Integer::toString)
+                .collect(java.util.stream.Collectors.joining(",", "[", "]"));
+        for (String op : new String[] {"permutation_of", "subset_of"}) {
+            RelationRun r = RelationJudge.judge(relation(op, null), run(OK, big), run(OK, big), spent);
+            assertEquals(ABSTAINED, r.state(), op);
+            assertTrue(r.reason().contains("took longer than"), r.reason());
+        }
+        assertEquals(HELD, RelationJudge.judge(relation("subset_of", null), run(OK, big), run(OK, big)).state());
     }
 
     @Test

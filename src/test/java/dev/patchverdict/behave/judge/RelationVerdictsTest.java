@@ -19,7 +19,8 @@ import org.junit.jupiter.api.Test;
 
 /** The three rules, on relations whose states are given: veto, abstention, rescue. */
 class RelationVerdictsTest {
-    private static final Command C = new Command(List.of("prog"), ".", Map.of(), OptionalDouble.empty());
+    private static final Command C = new Command(List.of("prog", "x"), ".", Map.of(), OptionalDouble.empty());
+    private static final Command T = new Command(List.of("prog", "reversed x"), ".", Map.of(), OptionalDouble.empty());
 
     static RelationRun held() {
         return new RelationRun(Optional.empty(), Optional.empty(), RelationRun.State.HELD, "holds",
@@ -37,7 +38,7 @@ class RelationVerdictsTest {
     }
 
     static RelationResult r(String id, RelationRun base, RelationRun patched) {
-        return new RelationResult(new Relation(id, Optional.empty(), C, C, new RelationOperator.Equivalent(Equivalence.EXACT),
+        return new RelationResult(new Relation(id, Optional.empty(), C, T, new RelationOperator.Equivalent(Equivalence.EXACT),
                 0, Optional.empty()), base, patched);
     }
 
