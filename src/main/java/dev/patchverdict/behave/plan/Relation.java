@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.behave.plan;
 
+import com.google.re2j.Pattern;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.regex.Pattern;
 
 /**
  * A metamorphic relation: a source run, a followup run on an input the plan's author transformed
