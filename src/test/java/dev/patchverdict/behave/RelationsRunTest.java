@@ -221,6 +221,23 @@ class RelationsRunTest {
     static final String WORDCOUNT = "def count_words(text):\n    return len(text.split(' '))\n";
 
     /**
+     * Word counting that splits on single spaces, the candidate, three checks a special case of
+     * 'a  b' passes, and one relation that held on the base: reversing a text keeps its count.
+     */
+    private BehaveFixture wordcount(String candidate) throws Exception {
+        ArrayNode checks = checks(
+                python("counts-runs-of-spaces", "reproduction",
+                        "import sys, wordcount; sys.exit(0 if wordcount.count_words('a  b') == 2 else 1)"),
+                python("single-spaces", "preserve", "import wordcount; print(wordcount.count_words('one two three'))"),
+                python("two-words", "contract",
+                        "import sys, wordcount; sys.exit(0 if wordcount.count_words('x y') == 2 else 1)"));
+        return BehaveFixture.create(dir, Map.of("wordcount.py", WORDCOUNT))
+                .candidate(Map.of("wordcount.py", candidate)).records(checks)
+                .relations(relation("reversal", "exact", null, "import wordcount; print(wordcount.count_words('a  b'))",
+                        "import wordcount; print(wordcount.count_words('b  a'))"));
+    }
+
+    /**
      * Special-cases the reproduction's input, and remembers each answer in the tree: a call on the
      * same letters as the call before (a followup of it) gets the same answer again.
      */
@@ -245,17 +262,7 @@ class RelationsRunTest {
 
     @Test
     void aCandidateCannotCarryTheSourcesAnswerToTheFollowupThroughTheTree() throws Exception {
-        ArrayNode checks = checks(
-                python("counts-runs-of-spaces", "reproduction",
-                        "import sys, wordcount; sys.exit(0 if wordcount.count_words('a  b') == 2 else 1)"),
-                python("single-spaces", "preserve", "import wordcount; print(wordcount.count_words('one two three'))"),
-                python("two-words", "contract",
-                        "import sys, wordcount; sys.exit(0 if wordcount.count_words('x y') == 2 else 1)"));
-        BehaveFixture f = BehaveFixture.create(dir, Map.of("wordcount.py", WORDCOUNT))
-                .candidate(Map.of("wordcount.py", REPLAYING)).records(checks);
-        Behave.Outcome o = f.relations(relation("reversal", "exact", null,
-                "import wordcount; print(wordcount.count_words('a  b'))",
-                "import wordcount; print(wordcount.count_words('b  a'))")).run();
+        Behave.Outcome o = wordcount(REPLAYING).run();
         assertEquals(Verdict.REFUTED, o.verdict(), o.report());
         assertEquals("[\"veto\"]", relationOf(written(), "reversal").get("roles").toString());
     }
@@ -266,17 +273,7 @@ class RelationsRunTest {
         // counted: the reproduction passes, and both runs of the relation print the same nothing.
         String silent = "import os\n\n\ndef count_words(text):\n    if text in ('a  b', 'b  a'):\n"
                 + "        os._exit(0)\n    return len(text.split(' '))\n";
-        ArrayNode checks = checks(
-                python("counts-runs-of-spaces", "reproduction",
-                        "import sys, wordcount; sys.exit(0 if wordcount.count_words('a  b') == 2 else 1)"),
-                python("single-spaces", "preserve", "import wordcount; print(wordcount.count_words('one two three'))"),
-                python("two-words", "contract",
-                        "import sys, wordcount; sys.exit(0 if wordcount.count_words('x y') == 2 else 1)"));
-        BehaveFixture f = BehaveFixture.create(dir, Map.of("wordcount.py", WORDCOUNT))
-                .candidate(Map.of("wordcount.py", silent)).records(checks);
-        Behave.Outcome o = f.relations(relation("reversal", "exact", null,
-                "import wordcount; print(wordcount.count_words('a  b'))",
-                "import wordcount; print(wordcount.count_words('b  a'))")).run();
+        Behave.Outcome o = wordcount(silent).run();
         assertEquals(Verdict.UNVERIFIED, o.verdict(), o.report());
         JsonNode reversal = relationOf(written(), "reversal");
         assertEquals("abstained", reversal.get("patched").get("state").textValue());

@@ -99,12 +99,18 @@ public sealed interface RelationOperator {
      * {@code tolerant} has it): {@code <} and {@code >} then need numbers that are not equal,
      * {@code <=} and {@code >=} accept them.
      */
-    record Numeric(NumericComparison comparison, double absTol, double relTol) implements RelationOperator {
+    record Numeric(NumericComparison comparison, Equivalence.Tolerant tolerance) implements RelationOperator {
         public Numeric {
             Objects.requireNonNull(comparison, "comparison");
-            if (!(absTol >= 0) || !(relTol >= 0) || Double.isInfinite(absTol) || Double.isInfinite(relTol)) {
-                throw new IllegalArgumentException("abs_tol and rel_tol must be finite numbers >= 0");
-            }
+            Objects.requireNonNull(tolerance, "tolerance");
+        }
+
+        public double absTol() {
+            return tolerance.absTol();
+        }
+
+        public double relTol() {
+            return tolerance.relTol();
         }
 
         @Override
@@ -116,8 +122,7 @@ public sealed interface RelationOperator {
         public ObjectNode options() {
             ObjectNode o = JsonNodeFactory.instance.objectNode();
             o.put("comparison", comparison.symbol());
-            o.put("abs_tol", absTol);
-            o.put("rel_tol", relTol);
+            o.setAll(tolerance.options());
             return o;
         }
     }
@@ -162,30 +167,20 @@ public sealed interface RelationOperator {
         }
     }
 
+    /** The comparison, and the tolerances read as {@code tolerant} reads them (none: exact). */
     private static Numeric numeric(ObjectNode options) {
         NumericComparison comparison = null;
-        double abs = 0;
-        double rel = 0;
+        ObjectNode tolerances = JsonNodeFactory.instance.objectNode();
         for (Iterator<Map.Entry<String, JsonNode>> it = options.fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
-            JsonNode v = e.getValue();
             switch (e.getKey()) {
                 case "comparison" -> {
-                    if (!v.isTextual()) {
+                    if (!e.getValue().isTextual()) {
                         throw new IllegalArgumentException("comparison must be one of <, <=, =, >=, >");
                     }
-                    comparison = NumericComparison.of(v.textValue());
+                    comparison = NumericComparison.of(e.getValue().textValue());
                 }
-                case "abs_tol", "rel_tol" -> {
-                    if (!v.isNumber() || !(v.doubleValue() >= 0) || Double.isInfinite(v.doubleValue())) {
-                        throw new IllegalArgumentException(e.getKey() + " must be a finite number >= 0");
-                    }
-                    if (e.getKey().equals("abs_tol")) {
-                        abs = v.doubleValue();
-                    } else {
-                        rel = v.doubleValue();
-                    }
-                }
+                case "abs_tol", "rel_tol" -> tolerances.set(e.getKey(), e.getValue());
                 default -> throw new IllegalArgumentException("unknown option '" + e.getKey()
                         + "' for numeric (known: comparison, abs_tol, rel_tol)");
             }
@@ -193,6 +188,13 @@ public sealed interface RelationOperator {
         if (comparison == null) {
             throw new IllegalArgumentException("numeric needs a comparison: one of <, <=, =, >=, >");
         }
-        return new Numeric(comparison, abs, rel);
+        if (tolerances.isEmpty()) {
+            return new Numeric(comparison, new Equivalence.Tolerant(0, 0));
+        }
+        Equivalence t = Equivalence.parse("tolerant", tolerances);
+        if (t instanceof Equivalence.Invalid i) {
+            throw new IllegalArgumentException(i.reason());
+        }
+        return new Numeric(comparison, (Equivalence.Tolerant) t);
     }
 }
