@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.behave.plan;
 
-import com.google.re2j.Pattern;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -13,11 +12,10 @@ import java.util.Optional;
  */
 public record Relation(String id, Optional<String> description, Command source, Command followup,
         RelationOperator relation, int expectedExitCode, Optional<WitnessPolarity> witness) {
-    private static final Pattern ID = Pattern.compile("[a-z0-9][a-z0-9._-]{0,63}");
-
     public Relation {
-        if (id == null || !ID.matcher(id).matches()) {
-            throw new IllegalArgumentException("relation id must match " + ID + ": " + id);
+        // A relation's id follows a check's rule.
+        if (id == null || !CheckSpec.ID.matcher(id).matches()) {
+            throw new IllegalArgumentException("relation id must match " + CheckSpec.ID + ": " + id);
         }
         Objects.requireNonNull(description, "description");
         Objects.requireNonNull(source, "source");
