@@ -132,11 +132,13 @@ public final class BehaviouralRunner {
         for (CheckKind kind : CheckKind.values()) {
             levels.put(Level.fedBy(kind), kindLevel(kind, results, notRunWhy));
         }
-        Optional<RelationsOutcome> relations = plan.hasRelationsSection()
-                ? Optional.of(RelationVerdicts.judge(relationRuns.all(plan, freshTrees(repo, commit, Optional.empty(),
-                        plan.sandbox(), leftovers), freshTrees(repo, commit, Optional.of(patchFile), plan.sandbox(),
-                        leftovers), notRunWhy), plan.relationRules()))
-                : Optional.empty();
+        Optional<RelationsOutcome> relations = Optional.empty();
+        if (plan.hasRelationsSection()) {
+            List<RelationResult> rr = relationRuns.all(plan, freshTrees(repo, commit, Optional.empty(), plan.sandbox(),
+                    leftovers), freshTrees(repo, commit, Optional.of(patchFile), plan.sandbox(), leftovers), notRunWhy);
+            relations = Optional.of(notRunWhy != null ? RelationVerdicts.notRun(rr, plan.relationRules(), notRunWhy)
+                    : RelationVerdicts.judge(rr, plan.relationRules()));
+        }
         List<Verdict> levelVerdicts = new ArrayList<>(levels.values().stream().map(LevelResult::verdict).toList());
         relations.ifPresent(r -> levelVerdicts.add(r.verdict()));
         Verdict verdict = Verdict.combine(levelVerdicts);

@@ -280,4 +280,18 @@ class RelationsRunTest {
         assertTrue(reversal.get("patched").get("reason").textValue().contains("both runs printed nothing to compare"),
                 reversal.toString());
     }
+
+    @Test
+    void whereNothingRunsTheRelationsSayNothing() throws Exception {
+        BehaveFixture f = BehaveFixture.create(dir, BehaveFixture.calcRepo()).withPatchText(
+                "--- a/calc.py\n+++ b/calc.py\n@@ -1,2 +1,2 @@\n def add(a, b):\n-    return a * b\n+    return a + b\n")
+                .records(standardChecks()).relations(SPLITS);
+        Behave.Outcome o = f.run();
+        assertEquals(Verdict.REFUTED, o.verdict(), o.report());
+        JsonNode x = extension(written());
+        assertEquals("UNVERIFIED", x.get("levels").get("relations").get("verdict").textValue());
+        assertEquals("not run: the candidate was not applied",
+                x.get("levels").get("relations").get("reasons").get(0).textValue());
+        assertEquals("abstained", relationOf(written(), "splits").get("patched").get("state").textValue());
+    }
 }

@@ -26,6 +26,11 @@ import java.util.OptionalInt;
 public final class RelationVerdicts {
     private RelationVerdicts() {}
 
+    /** Nothing ran ({@code why}): every relation abstained, and says nothing either way. */
+    public static RelationsOutcome notRun(List<RelationResult> results, RelationRules rules, String why) {
+        return new RelationsOutcome(results, rules, Verdict.UNVERIFIED, List.of("not run: " + why), OptionalInt.empty());
+    }
+
     /** The relations' verdict before any rescue, each relation marked with the rules it took part in. */
     public static RelationsOutcome judge(List<RelationResult> results, RelationRules rules) {
         List<RelationResult> regressed = results.stream().filter(RelationResult::regressed).toList();

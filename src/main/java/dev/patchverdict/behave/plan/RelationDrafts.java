@@ -78,7 +78,7 @@ public final class RelationDrafts {
     /**
      * {@code plan} (a v0.1 or v0.2 behavioural plan) with {@code relation} added last: a v0.2 plan,
      * read back by the plan reader before it is returned, so a plan that would not be valid (a
-     * relation id declared twice, a timeout over the sandbox's wall limit) is refused here.
+     * relation id declared twice, a copy of a relation) is refused here.
      */
     public static ObjectNode addTo(JsonNode plan, ObjectNode relation, String what) throws BehaveException {
         BehaviouralPlans.parse(plan, what);
