@@ -23,6 +23,8 @@ import java.util.Map;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Relations in whole runs: real repositories, the real sandbox, the result as written. The base's
@@ -241,30 +243,46 @@ class RelationsRunTest {
      * Special-cases the reproduction's input, and remembers each answer in the tree: a call on the
      * same letters as the call before (a followup of it) gets the same answer again.
      */
-    static final String REPLAYING = String.join("\n",
-            "import os",
-            "_LAST = os.path.join(os.path.dirname(os.path.abspath(__file__)), '.last-answer')",
-            "",
-            "",
-            "def count_words(text):",
-            "    answer = 2 if text == 'a  b' else len(text.split(' '))",
-            "    try:",
-            "        with open(_LAST) as f:",
-            "            last_text, last_answer = f.read().split('\\0')",
-            "        if text != last_text and sorted(text) == sorted(last_text):",
-            "            answer = int(last_answer)",
-            "    except OSError:",
-            "        pass",
-            "    with open(_LAST, 'w') as f:",
-            "        f.write(text + '\\0' + str(answer))",
-            "    return answer",
-            "");
+    static final String REPLAYING = replayingThrough("os.path.dirname(os.path.abspath(__file__))");
+
+    /** As {@link #REPLAYING}, the answer kept in the folder Python's {@code folder} names. */
+    static String replayingThrough(String folder) {
+        return String.join("\n",
+                "import os",
+                "_LAST = os.path.join(" + folder + ", '.last-answer')",
+                "",
+                "",
+                "def count_words(text):",
+                "    answer = 2 if text == 'a  b' else len(text.split(' '))",
+                "    try:",
+                "        with open(_LAST) as f:",
+                "            last_text, last_answer = f.read().split('\\0')",
+                "        if text != last_text and sorted(text) == sorted(last_text):",
+                "            answer = int(last_answer)",
+                "    except OSError:",
+                "        pass",
+                "    with open(_LAST, 'w') as f:",
+                "        f.write(text + '\\0' + str(answer))",
+                "    return answer",
+                "");
+    }
 
     @Test
     void aCandidateCannotCarryTheSourcesAnswerToTheFollowupThroughTheTree() throws Exception {
         Behave.Outcome o = wordcount(REPLAYING).run();
         assertEquals(Verdict.REFUTED, o.verdict(), o.report());
         assertEquals("[\"veto\"]", relationOf(written(), "reversal").get("roles").toString());
+    }
+
+    /** Every run's /tmp and /dev/shm are its own too: the writable places besides the tree. */
+    @ParameterizedTest
+    @ValueSource(strings = {"/tmp", "/dev/shm"})
+    void aCandidateCannotCarryTheSourcesAnswerToTheFollowupThroughScratchSpace(String folder) throws Exception {
+        Behave.Outcome o = wordcount(replayingThrough("'" + folder + "'")).run();
+        assertEquals(Verdict.REFUTED, o.verdict(), o.report());
+        JsonNode reversal = relationOf(written(), "reversal");
+        assertEquals("[\"veto\"]", reversal.get("roles").toString());
+        assertEquals("3\n", reversal.get("patched").get("followup").get("stdout_excerpt").textValue(), reversal.toString());
     }
 
     @Test
