@@ -285,12 +285,14 @@ class RelationsRunTest {
         assertEquals("3\n", reversal.get("patched").get("followup").get("stdout_excerpt").textValue(), reversal.toString());
     }
 
-    @Test
-    void runsThatEndBeforePrintingAnythingAreNoEvidence() throws Exception {
+    @ParameterizedTest
+    @ValueSource(strings = {"", "print(flush=True)\n        "})
+    void runsThatEndBeforePrintingAnythingAreNoEvidence(String before) throws Exception {
         // The candidate ends the process, status 0, whenever the reported input or its reversal is
-        // counted: the reproduction passes, and both runs of the relation print the same nothing.
+        // counted (after a bare newline, or none): the reproduction passes, and both runs of the
+        // relation print the same nothing.
         String silent = "import os\n\n\ndef count_words(text):\n    if text in ('a  b', 'b  a'):\n"
-                + "        os._exit(0)\n    return len(text.split(' '))\n";
+                + "        " + before + "os._exit(0)\n    return len(text.split(' '))\n";
         Behave.Outcome o = wordcount(silent).run();
         assertEquals(Verdict.UNVERIFIED, o.verdict(), o.report());
         JsonNode reversal = relationOf(written(), "reversal");

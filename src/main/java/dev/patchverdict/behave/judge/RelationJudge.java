@@ -101,20 +101,63 @@ public final class RelationJudge {
     }
 
     /**
-     * Outputs that would make the relation hold whatever the program does: two empty outputs
-     * (equal under every operator), or an empty followup for {@code subset_of}. A program can end
-     * before it prints anything and still exit as declared, so printing nothing is no evidence.
+     * Outputs that would make the relation hold whatever the program does: two outputs of nothing
+     * but white space (equal under every operator), or, for {@code subset_of}, a followup of no
+     * item (nothing, white space, or an empty array beside a source array). A program can end
+     * before it prints anything, or after a bare newline, and still exit as declared, so that is
+     * no evidence.
      */
     private static Optional<String> trivially(RelationOperator op, byte[] source, byte[] followup) {
-        if (followup.length > 0) {
+        if (!blank(followup) && !(op instanceof RelationOperator.SubsetOf && emptyArray(followup))) {
             return Optional.empty();
         }
-        if (source.length == 0) {
-            return Optional.of("both runs printed nothing to compare");
+        if (blank(source) && blank(followup)) {
+            return Optional.of(source.length + followup.length == 0 ? "both runs printed nothing to compare"
+                    : "both runs printed nothing to compare (at most white space)");
         }
-        return op instanceof RelationOperator.SubsetOf
-                ? Optional.of("the followup run printed nothing, which is a subset of anything")
-                : Optional.empty();
+        if (!(op instanceof RelationOperator.SubsetOf)) {
+            return Optional.empty();
+        }
+        if (followup.length == 0) {
+            return Optional.of("the followup run printed nothing, which is a subset of anything");
+        }
+        // "[]" is no item only where the items are array elements; beside lines it is a line.
+        boolean noItem = blank(followup) || JsonEquivalence.document(source).filter(JsonNode::isArray).isPresent();
+        return noItem ? Optional.of("the followup printed no item, which is a subset of anything") : Optional.empty();
+    }
+
+    private static boolean blank(byte[] b) {
+        for (byte x : b) {
+            if (!whiteSpace(x)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean whiteSpace(byte x) {
+        return x == ' ' || x == '\t' || x == '\n' || x == '\r' || x == '\f' || x == 0x0b;
+    }
+
+    /** Whether {@code b} is {@code []} with white space around or inside it; a scan, nothing parsed. */
+    private static boolean emptyArray(byte[] b) {
+        int i = 0;
+        while (i < b.length && whiteSpace(b[i])) {
+            i++;
+        }
+        if (i == b.length || b[i++] != '[') {
+            return false;
+        }
+        while (i < b.length && whiteSpace(b[i])) {
+            i++;
+        }
+        if (i == b.length || b[i++] != ']') {
+            return false;
+        }
+        while (i < b.length && whiteSpace(b[i])) {
+            i++;
+        }
+        return i == b.length;
     }
 
     /** What is compared: stdout, less the witness line that counts where a witness is required. */

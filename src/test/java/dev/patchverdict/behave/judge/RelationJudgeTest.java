@@ -75,6 +75,31 @@ class RelationJudgeTest {
     }
 
     @Test
+    void outputsOfNothingButWhiteSpaceAreNoEvidence() {
+        // print() before os._exit(0) is as cheap an early end as os._exit(0) alone.
+        for (Relation r : List.of(relation("exact", null), relation("set", null), relation("tolerant", "{\"abs_tol\": 1}"),
+                relation("permutation_of", null), relation("subset_of", null))) {
+            assertEquals(ABSTAINED, state(r, "\n", "\n"), r.relation().operator());
+            assertEquals(ABSTAINED, state(r, " \t\r\n", "\n\n"), r.relation().operator());
+        }
+        RelationRun r = RelationJudge.judge(relation("exact", null), run(OK, "\n"), run(OK, "\n"));
+        assertEquals("both runs printed nothing to compare (at most white space)", r.reason());
+        assertEquals(BROKEN, state(relation("exact", null), "2\n", "\n"), "one blank output still differs");
+    }
+
+    @Test
+    void aFollowupOfNoItemsIsASubsetOfAnythingSoNoEvidence() {
+        Relation s = relation("subset_of", null);
+        assertEquals(ABSTAINED, state(s, "a\nb\n", "\n"), "white space");
+        assertEquals(ABSTAINED, state(s, "[1, 2]", "[]"), "an empty array");
+        assertEquals(ABSTAINED, state(s, "[1, 2]", " [ ]\n"), "an empty array, spaced");
+        assertEquals("the followup printed no item, which is a subset of anything",
+                RelationJudge.judge(s, run(OK, "[1, 2]"), run(OK, "[]")).reason());
+        assertEquals(HELD, state(s, "[[]]", "[[]]"), "an empty array as an item is an item");
+        assertEquals(HELD, state(s, "[]\n[]\n", "[]\n"), "lines that are not one array are items");
+    }
+
+    @Test
     void permutationOfComparesLinesOrTheElementsOfTwoArrays() {
         Relation p = relation("permutation_of", null);
         assertEquals(HELD, state(p, "a\nb\nb\n", "b\na\nb\n"));
