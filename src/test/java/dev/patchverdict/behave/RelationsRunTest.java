@@ -274,6 +274,29 @@ class RelationsRunTest {
         assertEquals("[\"veto\"]", relationOf(written(), "reversal").get("roles").toString());
     }
 
+    /**
+     * The special case of 'a  b', and on the followup's 'b  a' a dodge: the output flooded past the
+     * plan's output_bytes, or a hang past the followup's timeout. The checks' ceilings bound the
+     * relation's runs, and a run cut or killed by them makes the relation abstain, never hold.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"sys.stdout.write('2' * 70000 + '\\n')", "time.sleep(30)"})
+    void aRunCutOrKilledByTheCeilingsDoesNotDodgeTheVeto(String dodge) throws Exception {
+        String candidate = "import sys, time\n\n\ndef count_words(text):\n    if text == 'a  b':\n        return 2\n"
+                + "    if text == 'b  a':\n        " + dodge + "\n    return len(text.split(' '))\n";
+        BehaveFixture f = wordcount(candidate);
+        ((ObjectNode) f.plan.get("relations").get(0).get("followup")).put("timeout_seconds", 3);
+        Behave.Outcome o = f.run();
+        assertEquals(Verdict.UNVERIFIED, o.verdict(), o.report());
+        JsonNode reversal = relationOf(written(), "reversal");
+        assertEquals("held", reversal.get("base").get("state").textValue(), reversal.toString());
+        assertEquals("abstained", reversal.get("patched").get("state").textValue(), reversal.toString());
+        assertEquals("[\"abstention\"]", reversal.get("roles").toString());
+        String why = reversal.get("patched").get("reason").textValue();
+        assertTrue(dodge.startsWith("time") ? why.contains("the followup run timed out after")
+                : why.contains("the followup run's stdout was cut at the output cap (65536 of 70003 bytes kept)"), why);
+    }
+
     /** Every run's /tmp and /dev/shm are its own too: the writable places besides the tree. */
     @ParameterizedTest
     @ValueSource(strings = {"/tmp", "/dev/shm"})
