@@ -25,7 +25,7 @@ public record BehaviouralPlan(String schemaVersion, String id, Optional<String> 
     private static final Pattern ID = Pattern.compile("[a-z0-9][a-z0-9._/-]{2,127}");
 
     public BehaviouralPlan {
-        if (!SCHEMA_VERSIONS.contains(schemaVersion)) {
+        if (schemaVersion == null || !SCHEMA_VERSIONS.contains(schemaVersion)) {
             throw new IllegalArgumentException("behavioural plan schema_version must be one of " + SCHEMA_VERSIONS
                     + ": " + schemaVersion);
         }

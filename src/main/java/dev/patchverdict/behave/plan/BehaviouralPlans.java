@@ -68,7 +68,7 @@ public final class BehaviouralPlans {
                     + "\" and \"execution_mode\": \"" + BehaviouralPlan.EXECUTION_MODE + "\")");
         }
         String version = text(doc, "schema_version");
-        if (!BehaviouralPlan.SCHEMA_VERSIONS.contains(version)) {
+        if (version == null || !BehaviouralPlan.SCHEMA_VERSIONS.contains(version)) {
             throw new BehaveException(what, "behavioural plan schema_version " + (version == null ? "is missing"
                     : "\"" + version + "\" is not supported") + "; this runner reads \""
                     + String.join("\" or \"", BehaviouralPlan.SCHEMA_VERSIONS) + "\"");
@@ -105,7 +105,7 @@ public final class BehaviouralPlans {
 
     /** Where the schema of a version this runner reads is shipped. */
     public static String schemaResource(String version) {
-        if (!BehaviouralPlan.SCHEMA_VERSIONS.contains(version)) {
+        if (version == null || !BehaviouralPlan.SCHEMA_VERSIONS.contains(version)) {
             throw new IllegalArgumentException("no BehaviouralPlan schema for version " + version);
         }
         return String.format(java.util.Locale.ROOT, SCHEMA_RESOURCES, version);

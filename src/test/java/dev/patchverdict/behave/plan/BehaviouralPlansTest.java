@@ -156,6 +156,17 @@ class BehaviouralPlansTest {
 
     @Test
     void selectedOnlyByExplicitKindAndVersion() {
+        // Found by DocumentReadingFuzzTest: a plan without a version made the reader throw a NullPointerException.
+        for (String missing : new String[] {"absent", "null", "a number"}) {
+            ObjectNode v = plan();
+            switch (missing) {
+                case "absent" -> v.remove("schema_version");
+                case "null" -> v.putNull("schema_version");
+                default -> v.put("schema_version", 0.2);
+            }
+            assertTrue(refused(v).getMessage().contains("schema_version is missing; this runner reads \"0.1\" or \"0.2\""),
+                    missing + ": " + refused(v).getMessage());
+        }
         ObjectNode v3 = plan();
         v3.put("schema_version", "0.3");
         assertTrue(refused(v3).getMessage().contains("\"0.3\" is not supported; this runner reads \"0.1\" or \"0.2\""),
