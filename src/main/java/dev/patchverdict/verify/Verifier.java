@@ -97,7 +97,8 @@ public final class Verifier {
         }
         ValidDocument planDoc = validate(DocumentVersion.of(DocumentType.EVALUATOR_PLAN, version), planJson,
                 "EvaluatorPlan v" + version);
-        ObjectNode plan = planDoc.json();
+        // the loaded trees are this call's own (the ValidDocuments hold copies): no further copy is needed
+        ObjectNode plan = (ObjectNode) planJson;
         // R4: nothing the caller writes may land inside the candidate root
         for (Path target : request.writeTargets()) {
             if (PyPaths.equalOrBelow(target, request.candidateRoot())) {
@@ -109,8 +110,8 @@ public final class Verifier {
         JsonNode rmJson = load(request.resultManifest());
         ValidDocument wuDoc = validate(DocumentVersion.of(DocumentType.WORK_UNIT, "0.2"), wuJson, "Work Unit");
         ValidDocument rmDoc = validate(DocumentVersion.of(DocumentType.RESULT_MANIFEST, "0.1"), rmJson, "ResultManifest");
-        ObjectNode wu = wuDoc.json();
-        ObjectNode rm = rmDoc.json();
+        ObjectNode wu = (ObjectNode) wuJson;
+        ObjectNode rm = (ObjectNode) rmJson;
         bind(plan, planDoc, wu, wuDoc, rm, version, planPath, request.candidateRoot());
 
         Path root = PyPaths.resolve(request.candidateRoot());
@@ -156,8 +157,8 @@ public final class Verifier {
                 result.with("extensions").set("org.patchverdict.advisories", advisoryJson(strict));
             }
         }
-        ValidDocument checked = validate(DocumentVersion.of(DocumentType.VERIFICATION_RESULT, "0.1"), result, "VerificationResult");
-        List<String> integrity = ProvenanceIntegrity.violations(wu, wuDoc.canonicalDigest(), rm, rmDoc.canonicalDigest(), checked.json());
+        validate(DocumentVersion.of(DocumentType.VERIFICATION_RESULT, "0.1"), result, "VerificationResult");
+        List<String> integrity = ProvenanceIntegrity.violations(wu, wuDoc.canonicalDigest(), rm, rmDoc.canonicalDigest(), result);
         if (!integrity.isEmpty()) {
             throw new VerificationException(integrity.get(0));
         }
