@@ -21,6 +21,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -146,26 +147,29 @@ public final class Auditor {
             }
             same(tampered, "log " + l.path("locator").asText(), l.path("digest").asText(), Digests.bytes(Files.readAllBytes(f)).toString());
         }
-        List<String> advisories = advisories(patch);
         if (!tampered.isEmpty()) {
-            return new AuditOutcome(name, Verdict.TAMPERED, tampered, advisories);
+            return new AuditOutcome(name, Verdict.TAMPERED, tampered, advisories(patch));
         }
         if (!missing.isEmpty()) {
-            return new AuditOutcome(name, Verdict.UNVERIFIABLE, missing, advisories);
+            return new AuditOutcome(name, Verdict.UNVERIFIABLE, missing, advisories(patch));
         }
         String version = plan.path("schema_version").asText();
         String adapter = result.path("verifier").path("adapter_version").asText();
         if (!ADAPTERS.containsKey(version) || !ADAPTERS.get(version).equals(adapter)) {
             return new AuditOutcome(name, Verdict.UNVERIFIABLE, List.of("recorded plan version " + version + " with adapter " + adapter
                     + " is not one this tool implements (it implements " + new TreeSet<>(ADAPTERS.entrySet().stream()
-                            .map(e -> "v" + e.getKey() + "/" + e.getValue()).toList()) + ")"), advisories);
+                            .map(e -> "v" + e.getKey() + "/" + e.getValue()).toList()) + ")"), advisories(patch));
         }
         Verification again;
         try {
-            again = verifier.verify(VerifyRequest.of(layout.workUnit().get(), layout.manifest().get(), root, layout.plan().get()));
+            // the records just read and checked are handed over, not read again
+            again = verifier.verify(VerifyRequest.of(layout.workUnit().get(), layout.manifest().get(), root, layout.plan().get()),
+                    new Verifier.Documents(wu, rm, plan));
         } catch (VerificationException e) {
-            return new AuditOutcome(name, Verdict.DIVERGED, List.of("re-verification could not decide: " + e.getMessage()), advisories);
+            return new AuditOutcome(name, Verdict.DIVERGED, List.of("re-verification could not decide: " + e.getMessage()),
+                    advisories(patch));
         }
+        List<String> advisories = advisories(patch, again);
         Optional<String> difference = firstDifference(comparable(result), comparable(again.result()), "");
         if (difference.isPresent()) {
             return new AuditOutcome(name, Verdict.DIVERGED, List.of(difference.get()), advisories);
@@ -230,11 +234,19 @@ public final class Auditor {
     }
 
     private static List<String> advisories(byte[] patch) {
+        return patch == null ? new ArrayList<>() : advisories(DiffReader.read(patch, Profile.STRICT).diagnostics());
+    }
+
+    /** The strict reader's diagnostics of the patch: the re-verification's own when it read the same bytes. */
+    private static List<String> advisories(byte[] patch, Verification again) {
+        boolean same = patch != null && !again.planVersion().equals("0.1") && Arrays.equals(patch, again.candidateBytes());
+        return same ? advisories(again.advisories()) : advisories(patch);
+    }
+
+    private static List<String> advisories(List<Diagnostic> diagnostics) {
         List<String> out = new ArrayList<>();
-        if (patch != null) {
-            for (Diagnostic d : DiffReader.read(patch, Profile.STRICT).diagnostics()) {
-                out.add("line " + d.line() + ": " + d.code() + " " + d.message());
-            }
+        for (Diagnostic d : diagnostics) {
+            out.add("line " + d.line() + ": " + d.code() + " " + d.message());
         }
         return out;
     }
@@ -293,6 +305,9 @@ public final class Auditor {
                 i++;
             }
             return Optional.empty();
+        }
+        if (recorded.isTextual() && again.isTextual() && recorded.textValue().equals(again.textValue())) {
+            return Optional.empty(); // the same text is the same JSON: not written out to be compared
         }
         String x = PyJson.dumps(recorded, false);
         String y = PyJson.dumps(again, false);

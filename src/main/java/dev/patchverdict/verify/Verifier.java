@@ -80,10 +80,28 @@ public final class Verifier {
         this.environment = Objects.requireNonNull(environment, "environment");
     }
 
+    /**
+     * The three records as a caller already read them with {@link StrictJson#withDefaults()} from the request's
+     * paths (an audit has read them to check their digests), so they are not read again. The caller must not
+     * change them afterwards.
+     */
+    public record Documents(JsonNode workUnit, JsonNode resultManifest, JsonNode evaluatorPlan) {
+        public Documents {
+            Objects.requireNonNull(workUnit, "workUnit");
+            Objects.requireNonNull(resultManifest, "resultManifest");
+            Objects.requireNonNull(evaluatorPlan, "evaluatorPlan");
+        }
+    }
+
     public Verification verify(VerifyRequest request) throws VerificationException, IOException {
+        return verify(request, null);
+    }
+
+    /** As {@link #verify(VerifyRequest)}, over records the caller has read already. */
+    public Verification verify(VerifyRequest request, Documents read) throws VerificationException, IOException {
         // R3: the plan first, its version, its schema
         Path planPath = request.evaluatorPlan();
-        JsonNode planJson = load(planPath);
+        JsonNode planJson = read == null ? load(planPath) : object(planPath, read.evaluatorPlan());
         if ("behavioural_plan".equals(planJson.path("kind").textValue())
                 || "sandboxed_behavioural".equals(planJson.path("execution_mode").textValue())) {
             // a plan that asks for execution is never run, nor silently read as a metadata plan
@@ -106,8 +124,8 @@ public final class Verifier {
             }
         }
         // R5, G1, G2
-        JsonNode wuJson = load(request.workUnit());
-        JsonNode rmJson = load(request.resultManifest());
+        JsonNode wuJson = read == null ? load(request.workUnit()) : object(request.workUnit(), read.workUnit());
+        JsonNode rmJson = read == null ? load(request.resultManifest()) : object(request.resultManifest(), read.resultManifest());
         ValidDocument wuDoc = validate(DocumentVersion.of(DocumentType.WORK_UNIT, "0.2"), wuJson, "Work Unit");
         ValidDocument rmDoc = validate(DocumentVersion.of(DocumentType.RESULT_MANIFEST, "0.1"), rmJson, "ResultManifest");
         ObjectNode wu = (ObjectNode) wuJson;
@@ -288,6 +306,10 @@ public final class Verifier {
         } catch (IOException e) {
             throw new VerificationException(file + ": " + IoMessages.describe(e));
         }
+        return object(file, node);
+    }
+
+    private static JsonNode object(Path file, JsonNode node) throws VerificationException {
         if (!node.isObject()) {
             throw new VerificationException(file + " must contain a JSON object");
         }
