@@ -17,7 +17,16 @@ public final class Digests {
     private Digests() {}
 
     public static MessageDigest newSha256() {
-        return DigestUtils.getSha256Digest();
+        try {
+            // a copy of a fresh prototype: looking the algorithm up among the providers costs more than small inputs' hashing
+            return (MessageDigest) Sha256.PROTOTYPE.clone();
+        } catch (CloneNotSupportedException e) {
+            return DigestUtils.getSha256Digest();
+        }
+    }
+
+    private static final class Sha256 {
+        static final MessageDigest PROTOTYPE = DigestUtils.getSha256Digest();
     }
 
     public static Digest of(MessageDigest finished) {

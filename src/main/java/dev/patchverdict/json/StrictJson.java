@@ -16,6 +16,7 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.Iterator;
 import java.util.Map;
 
@@ -66,8 +67,9 @@ public final class StrictJson {
      */
     public JsonNode read(Path file) throws IOException, JsonInputException {
         try {
-            if (Files.isRegularFile(file)) {
-                long size = Files.size(file);
+            BasicFileAttributes attributes = Files.readAttributes(file, BasicFileAttributes.class);
+            if (attributes.isRegularFile()) {
+                long size = attributes.size();
                 if (size > limits.maxDocumentBytes()) {
                     throw new JsonInputException("document is " + size + " bytes, over the limit of "
                             + limits.maxDocumentBytes());

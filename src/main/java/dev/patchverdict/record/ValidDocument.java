@@ -34,6 +34,11 @@ public final class ValidDocument {
         return json.deepCopy();
     }
 
+    /** The document itself, for this package's readers, which only read it. */
+    ObjectNode view() {
+        return json;
+    }
+
     /** Canonical digest of the document exactly as read. */
     public Digest canonicalDigest() {
         Digest d = canonicalDigest;

@@ -247,8 +247,8 @@ public final class PyJson {
                 if (i >= len) {
                     throw error("Unterminated string starting at", begin);
                 }
-                for (int k = end; k < i; k++) {
-                    out.appendCodePoint(s[k]);
+                if (i > end) {
+                    out.append(new String(s, end, i - end));
                 }
                 i++;
                 if (c == '"') {
