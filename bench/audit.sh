@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Audit throughput: one bundle written by verify (a 4.9 KB SWE-bench fix under a v0.4 plan, as
 # bench/verify.sh prepares it), copied N times, audited by one whole process with --jobs 2.
 # Prints bundles per second. Usage: bench/audit.sh [N]   (default 2000)

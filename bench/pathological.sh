@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Times the diff reader on pathological inputs and prints wall time, exit status and peak heap for each,
 # for this tree and, with --baseline REV, for an older revision built beside it (ratios within one run).
 # Usage: bench/pathological.sh [--baseline REV] [--timeout SECONDS]

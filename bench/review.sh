@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Prints patches per second for `patchverdict review` on a 2,000-line predictions file built from the
 # shared corpus's agent patches, whole process (JVM start included), beside `diff check` on the same
 # 2,000 patches as files, in one process, and review with every trick detector (--detect). Best of N

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Benchmarks the diff reader against its peers on the corpus's 44.6 MB diff, and its memory on a
 # generated 1 GiB diff. Prints one table. Usage: bench/run.sh [--quick] | bench/run.sh --whole-process [ARGS...]
 #   --quick          fewer JMH iterations (figures are rougher)

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Prints the trick detectors' rates on the shared corpus: per rule, the share of the 300 SWE-bench Lite
 # reference fixes flagged (the goal for hack severity is at most 1%), and on each agent group the patches
 # flagged per rule and per model. --examples lists the flagged patch ids under each figure.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # How long verifying one typical patch (a 3.5 KB SWE-bench fix) takes: in-process after warm-up (JMH, v0.4 and v0.5
 # plans, beside the strict reader alone on the same patch) and as a whole process from a cold JVM
 # (verify beside diff check, best of 5). Prints one table. Usage: bench/verify.sh [--quick]

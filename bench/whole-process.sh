@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Whole-process figures from a cold JVM: start-up of diff check, digest, validate and verify on one typical
 # agent patch, and single-shot throughput on large diffs, each beside 'git apply --numstat' on the same input
 # in the same run, in interleaved rounds. Median of N rounds (default 7), with the load average printed beside each row.

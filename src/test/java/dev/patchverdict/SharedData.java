@@ -1,27 +1,28 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict;
 
 import static org.junit.jupiter.api.Assertions.fail;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import org.opentest4j.TestAbortedException;
 
 /**
- * What differential tests need from outside the project: the shared corpus and reference folder beside it,
- * and git. A developer's partial checkout skips those tests; with {@code -Dpatchverdict.require.shared=true}
- * (as {@code .ci/run} sets it) every such skip is a failure, so CI cannot pass by skipping.
+ * The shared corpus and the upstream reference folder beside the project, as {@link TestGroups} finds them: a
+ * test that reads one skips where it is absent (counted under its group), and fails under
+ * {@code -Dpatchverdict.require.shared=true} (as {@code .ci/run} sets it), so CI cannot pass by skipping.
  */
 public final class SharedData {
-    public static final String REQUIRE = "patchverdict.require.shared";
+    public static final String REQUIRE = TestGroups.REQUIRE_ALL;
 
     private SharedData() {}
 
+    /** Whether every group is required ({@code -Dpatchverdict.require.shared=true}). */
     public static boolean required() {
         return Boolean.getBoolean(REQUIRE);
     }
 
-    /** Returns when {@code present}; otherwise skips the calling test, or fails it when skipping is forbidden. */
+    /** Returns when {@code present}; otherwise skips the calling test, or fails it when every group is required. */
     public static void require(boolean present, String missing) {
         require(present, missing, required());
     }
@@ -36,19 +37,16 @@ public final class SharedData {
         throw new TestAbortedException(missing + "; skipped (a partial checkout)");
     }
 
-    /** The shared corpus of real diffs ({@code ../shared/corpus}), or a skip/failure when it is absent. */
+    /** The shared corpus of real diffs ({@code -Dpatchverdict.shared=DIR}, default ../shared, then corpus/). */
     public static Path corpus() {
-        Path p = Path.of(System.getProperty("user.dir")).resolve("../shared/corpus").normalize();
-        require(Files.isDirectory(p), "the shared corpus is not at " + p);
-        return p;
+        TestGroups.require(TestGroups.SHARED_CORPUS);
+        return TestGroups.sharedRoot().resolve("corpus");
     }
 
     /** The upstream reference folder ({@code -Dpatchverdict.reference}, default {@code ../shared/reference/idkmesh}). */
     public static Path reference() {
-        Path root = Path.of(System.getProperty("patchverdict.reference", "../shared/reference/idkmesh"))
-                .toAbsolutePath().normalize();
-        require(Files.isDirectory(root), "upstream reference folder " + root + " is absent (set -Dpatchverdict.reference=<folder>)");
-        return root;
+        TestGroups.require(TestGroups.REFERENCE);
+        return TestGroups.referenceRoot();
     }
 
     /**

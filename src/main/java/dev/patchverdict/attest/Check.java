@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.attest;
 
 /** The checks {@code attest verify} makes of an envelope, in the order it reports them. */

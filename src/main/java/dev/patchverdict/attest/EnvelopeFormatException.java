@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.attest;
 
 /** Input that is not a DSSE envelope, or not an in-toto Statement where one is required. */

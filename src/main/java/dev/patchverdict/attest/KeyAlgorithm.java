@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.attest;
 
 /** The signing algorithms an attestation key may use; Ed25519 is the default. */

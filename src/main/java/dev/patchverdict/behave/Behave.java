@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.behave;
 
 import dev.patchverdict.behave.admission.Admission;
@@ -20,6 +21,7 @@ import dev.patchverdict.record.DocumentProblem;
 import dev.patchverdict.record.VerificationResult;
 import dev.patchverdict.report.IoMessages;
 import dev.patchverdict.report.OutputFiles;
+import dev.patchverdict.report.Progress;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -98,6 +100,11 @@ public final class Behave {
     }
 
     public static Outcome run(BehaveRequest request, Settings settings) throws BehaveException {
+        return run(request, settings, Progress.NONE);
+    }
+
+    /** As above, telling {@code progress} of each mutant tried in the mutation phase. */
+    public static Outcome run(BehaveRequest request, Settings settings, Progress progress) throws BehaveException {
         Instant started = settings.clock().instant();
         HostTools tools = HostTools.fromEnvironment(settings.env());
         try (ScratchSpace scratch = ScratchSpace.create(settings.scratchParent())) {
@@ -111,7 +118,7 @@ public final class Behave {
             // The whole scratch space: every tree the sandbox runs on is inside it.
             Sandbox sandbox = settings.sandbox().apply(new SandboxSite(tools, scratch.root(),
                     settings.ceilings().host()));
-            Evaluation ev = new BehaviouralRunner(sandbox, git, scratch.directory("work"))
+            Evaluation ev = new BehaviouralRunner(sandbox, git, scratch.directory("work"), progress)
                     .evaluate(in.plan().plan(), in.repo(), in.commit(), in.patchFile());
             Map<String, String> versions = new LinkedHashMap<>();
             versions.put("patchverdict", settings.toolVersion());

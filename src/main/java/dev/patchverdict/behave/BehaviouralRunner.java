@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.behave;
 
 import static dev.patchverdict.text.SafeText.Style.REPORT;
@@ -33,6 +34,7 @@ import dev.patchverdict.behave.sandbox.Sandbox;
 import dev.patchverdict.behave.sandbox.SandboxLimits;
 import dev.patchverdict.behave.sandbox.ScratchSpace;
 import dev.patchverdict.report.IoMessages;
+import dev.patchverdict.report.Progress;
 import dev.patchverdict.text.Excerpts;
 import dev.patchverdict.text.SafeText;
 import java.io.IOException;
@@ -57,11 +59,18 @@ public final class BehaviouralRunner {
     private final Sandbox sandbox;
     private final GitTrees trees;
     private final Path scratch;
+    private final Progress progress;
 
     public BehaviouralRunner(Sandbox sandbox, GitTrees trees, Path scratch) {
+        this(sandbox, trees, scratch, Progress.NONE);
+    }
+
+    /** Tells {@code progress} of each mutant tried. */
+    public BehaviouralRunner(Sandbox sandbox, GitTrees trees, Path scratch, Progress progress) {
         this.sandbox = sandbox;
         this.trees = trees;
         this.scratch = scratch;
+        this.progress = java.util.Objects.requireNonNull(progress, "progress");
     }
 
     /**
@@ -407,8 +416,10 @@ public final class BehaviouralRunner {
             throw new BehaveException(mutantDir.toString(), "cannot create: " + IoMessages.describe(e), e);
         }
         List<MutantResult> results = new ArrayList<>();
+        progress.total(mutants.size());
         for (Mutants.Mutant m : mutants) {
             results.add(tryMutant(plan, spec, killers, m, repo, commit, mutantDir, leftovers));
+            progress.step();
         }
         long killed = results.stream().filter(r -> r instanceof MutantResult.Killed).count();
         long survived = results.stream().filter(r -> r instanceof MutantResult.Survived).count();

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.calibrate;
 
 /** A matrix file that cannot be run: unreadable, not JSON, not a valid matrix. The message says what and where. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.calibrate;
 
 /** What a calibration cell expects or observed: the verifier's verdict, or that the cell is not run. */

@@ -1,7 +1,9 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.cli;
 
 import dev.patchverdict.attest.KeyAlgorithm;
 import dev.patchverdict.attest.SigningKey;
+import dev.patchverdict.fs.Containment;
 import dev.patchverdict.report.IoMessages;
 import dev.patchverdict.report.OutputFiles;
 import java.io.IOException;
@@ -67,13 +69,21 @@ final class AttestKeygenCommand implements Callable<Integer> {
         } else if (dir == null && privateKey != null && publicKey != null) {
             priv = ctx.resolve(privateKey);
             pub = ctx.resolve(publicKey);
-            if (priv.equals(pub)) {
-                throw CliException.usage("--private and --public name the same file");
+            try {
+                // the files the kernel would open: a linked folder or '..' can make two spellings one file
+                if (Containment.resolve(priv).equals(Containment.resolve(pub))) {
+                    throw CliException.usage("--private and --public name the same file");
+                }
+            } catch (IOException e) {
+                throw CliException.undecided("keygen", IoMessages.describe(e));
             }
         } else {
             throw new picocli.CommandLine.ParameterException(spec.commandLine(), "keygen takes --out DIR, or --private FILE and --public FILE");
         }
         for (Path p : new Path[] {priv, pub}) {
+            if (Files.isSymbolicLink(p)) {
+                throw CliException.undecided(p.toString(), "is a symbolic link; keygen writes a key only as a new file");
+            }
             if (Files.exists(p, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
                 throw CliException.undecided(p.toString(), "exists; keygen never replaces a key");
             }

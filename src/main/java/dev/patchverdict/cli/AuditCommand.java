@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.cli;
 
 import dev.patchverdict.audit.Audit;
@@ -53,6 +54,9 @@ final class AuditCommand implements Callable<Integer> {
     @Parameters(arity = "1..*", paramLabel = "PATH")
     List<String> paths;
 
+    @picocli.CommandLine.Mixin
+    ProgressOption progress = new ProgressOption();
+
     @Override
     public Integer call() {
         CliContext ctx = RootCommand.contextOf(spec);
@@ -77,8 +81,10 @@ final class AuditCommand implements Callable<Integer> {
         }
         List<String> all = new ArrayList<>();
         Map<Verdict, Integer> counts;
-        try {
+        try (ProgressOption.Line line = progress.open(ctx, "audit", "bundles", true)) {
+            line.total(bundles.size());
             counts = Audit.run(bundles, new Auditor(new Verifier(Environments.of(ctx)), policy), jobs, ctx.workingDirectory(), o -> {
+                line.beforeOutput();
                 switch (format) {
                     case jsonl -> {
                         ctx.out().println(PyJson.dumps(AuditRenderers.json(o.bundle(), o.verdict().name(), o.reasons(), o.advisories()), false));
@@ -90,6 +96,7 @@ final class AuditCommand implements Callable<Integer> {
                         ctx.out().flush();
                     }
                 }
+                line.step();
             });
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.cli;
 
 import dev.patchverdict.behave.Behave;
@@ -124,6 +125,9 @@ final class BehaveCommand implements Callable<Integer> {
             description = "What to print: the text report (default) or the VerificationResult.")
     Format format;
 
+    @picocli.CommandLine.Mixin
+    ProgressOption progress = new ProgressOption();
+
     @Override
     public Integer call() {
         CliContext ctx = RootCommand.contextOf(spec);
@@ -143,7 +147,10 @@ final class BehaveCommand implements Callable<Integer> {
                     + " rewrite the sandbox's tree; the default, auto, gives each run a user of its own");
         }
         try {
-            Behave.Outcome o = Behave.run(request, settings);
+            Behave.Outcome o;
+            try (ProgressOption.Line line = progress.open(ctx, "behave", "mutants", false)) {
+                o = Behave.run(request, settings, line);
+            }
             ctx.out().print(format == Format.json ? o.result().toJson().toPrettyString() + "\n" : o.report());
             o.leftovers().forEach(l -> ctx.err().println("patchverdict: behave: cleanup: " + l));
             return o.exitCode();

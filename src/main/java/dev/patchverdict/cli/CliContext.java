@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.cli;
 
 import java.io.InputStream;
@@ -18,7 +19,8 @@ public record CliContext(
         Clock clock,
         Map<String, String> env,
         Path workingDirectory,
-        boolean errIsTerminal) {
+        boolean errIsTerminal,
+        boolean outIsTerminal) {
 
     public CliContext {
         Objects.requireNonNull(in, "in");
@@ -27,6 +29,12 @@ public record CliContext(
         Objects.requireNonNull(clock, "clock");
         env = Map.copyOf(env);
         workingDirectory = workingDirectory.toAbsolutePath().normalize();
+    }
+
+    /** Standard output is no terminal. */
+    public CliContext(InputStream in, PrintStream out, PrintStream err, Clock clock, Map<String, String> env,
+            Path workingDirectory, boolean errIsTerminal) {
+        this(in, out, err, clock, env, workingDirectory, errIsTerminal, false);
     }
 
     /** Resolves a user-given path against the working directory. */

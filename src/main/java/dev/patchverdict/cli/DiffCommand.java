@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.cli;
 
 import com.fasterxml.jackson.core.JsonFactory;
@@ -134,8 +135,7 @@ final class DiffCommand implements Runnable {
                     continue;
                 }
                 allowed.add(DiagnosticCode.policyByAllowKey(key).orElseThrow(() -> CliException.usage(
-                        "--allow: unknown policy '" + key.trim() + "' (symlink, submodule, mode, binary, invisible,"
-                                + " confusable, swallowed-header)")));
+                        "--allow: unknown policy '" + key.trim() + "' (" + DiagnosticCode.allowKeys() + ")")));
             }
         }
         return p.allowing(allowed);
@@ -163,7 +163,7 @@ final class DiffCommand implements Runnable {
         Format format;
 
         @Option(names = "--allow", paramLabel = "POLICY[,POLICY...]",
-                description = "Policy findings that only warn: symlink, submodule, mode, binary, invisible, confusable, swallowed-header.")
+                description = "Policy findings that only warn: " + Options.ALLOW_KEYS + ".")
         List<String> allow = new ArrayList<>();
 
         @Parameters(arity = "1..*", paramLabel = "FILE")

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.cli;
 
 import java.util.ArrayList;
@@ -10,9 +11,10 @@ import java.util.Set;
  * The common command lines of the commands run once per patch (diff check, digest, validate, verify), recognised
  * without picocli: building picocli's model by reflection costs a short run as much as its work. Only plain
  * command lines are taken: known options given once, in {@code --name value} or {@code --name=value} form, with
- * values and operands that cannot be read as options or argument files. Anything else (help, a usage error, an
- * option this class does not list, {@code --}, {@code @file}) returns null and picocli parses it, so both paths
- * give the same result; FastDispatchTest holds the lists here to the commands' declared options.
+ * values and operands that cannot be read as options. Anything else (help, a usage error, an option this class
+ * does not list, {@code --}) returns null and picocli parses it, so both paths give the same result;
+ * FastDispatchTest holds the lists here to the commands' declared options. Neither path reads argument files:
+ * {@code @x} is the file {@code @x}.
  */
 final class FastDispatch {
     private FastDispatch() {}
@@ -152,9 +154,6 @@ final class FastDispatch {
         Set<String> seen = new HashSet<>();
         for (int i = from; i < args.length; i++) {
             String a = args[i];
-            if (a.startsWith("@")) {
-                return null; // picocli reads @file as an argument file
-            }
             if (a.equals("-") || !a.startsWith("-")) {
                 w.operands.add(a);
                 continue;
@@ -187,7 +186,7 @@ final class FastDispatch {
             } else {
                 return null;
             }
-            if (value.startsWith("-") || value.startsWith("@")) {
+            if (value.startsWith("-")) {
                 return null;
             }
             w.names.add(name);

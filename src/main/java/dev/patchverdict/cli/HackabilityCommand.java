@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.cli;
 
 import dev.patchverdict.calibrate.hackability.Hackability;
@@ -49,16 +50,19 @@ final class HackabilityCommand implements Callable<Integer> {
     @Option(names = "--output", paramLabel = "FILE", description = "Also write the JSON report here (atomically).")
     String output;
 
+    @picocli.CommandLine.Mixin
+    ProgressOption progress = new ProgressOption();
+
     @Override
     public Integer call() {
         CliContext ctx = RootCommand.contextOf(spec);
         Path scratch = null;
         HackabilityReport report;
-        try {
+        try (ProgressOption.Line line = progress.open(ctx, "hackability", "decoys", false)) {
             Optional<byte[]> good = candidate == null ? Optional.empty() : Optional.of(CommandFiles.read(ctx, candidate));
             scratch = Files.createTempDirectory("patchverdict-hackability-");
             report = Hackability.run(ctx.resolve(plan), ctx.resolve(workUnit), good, new Verifier(Environments.of(ctx)), scratch,
-                    Version.get());
+                    Version.get(), line);
         } catch (HackabilityException e) {
             throw new CliException(ExitCode.UNDECIDED, e.getMessage());
         } catch (IOException e) {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.cli;
 
 import dev.patchverdict.diff.DiffReaderBug;
@@ -22,8 +23,26 @@ public final class Main {
                 Clock.systemUTC(),
                 System.getenv(),
                 Path.of(""),
-                System.console() != null);
+                isTerminal(2),
+                isTerminal(1));
         System.exit(run(ctx, args));
+    }
+
+    /**
+     * Whether standard output (1) or error (2) is a terminal: as the launcher tested it ({@code [[ -t N ]]}, passed as
+     * {@code -Dpatchverdict.terminals=1,2}), else as Linux names the descriptor's file; elsewhere, never.
+     */
+    static boolean isTerminal(int fd) {
+        String said = System.getProperty("patchverdict.terminals");
+        if (said != null) {
+            return java.util.Arrays.asList(said.split(",")).contains(Integer.toString(fd));
+        }
+        try {
+            String target = java.nio.file.Files.readSymbolicLink(Path.of("/proc/self/fd/" + fd)).toString();
+            return target.startsWith("/dev/pts/") || target.startsWith("/dev/tty");
+        } catch (java.io.IOException | UnsupportedOperationException | SecurityException e) {
+            return false;
+        }
     }
 
     /** Runs one command line with the given streams; returns the exit code, never calls exit. */
@@ -56,6 +75,7 @@ public final class Main {
         cl.setOut(new PrintWriter(ctx.out(), true));
         cl.setErr(new PrintWriter(ctx.err(), true));
         cl.setCaseInsensitiveEnumValuesAllowed(true);
+        cl.setExpandAtFiles(false); // a file named @x is a file: names a commit stages must never turn into options
         cl.setParameterExceptionHandler((ex, a) -> {
             ctx.err().println("patchverdict: usage: " + ex.getMessage());
             ctx.err().println("Try 'patchverdict " + commandPath(ex.getCommandLine()) + "--help' for more information.");

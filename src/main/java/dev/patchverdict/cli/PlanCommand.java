@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.cli;
 
 import dev.patchverdict.json.PrettyJson;
@@ -43,7 +44,6 @@ final class PlanCommand implements Runnable {
     @Command(
             name = "new",
             header = "Write an EvaluatorPlan bound to a work unit.",
-            mixinStandardHelpOptions = true,
             description = {
                 "Write a metadata-only EvaluatorPlan of version 0.2 (exact added lines), 0.3 (added substrings),",
                 "0.4 (added and removed substrings) or 0.5 (the strict transition), bound to the work unit's id,",
@@ -53,6 +53,11 @@ final class PlanCommand implements Runnable {
     static final class New implements Callable<Integer> {
         @Spec
         CommandSpec spec;
+
+        // Help only: the standard options' --version clashes with the plan's --version, and with both picocli
+        // gave this command no working --help.
+        @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help message and exit.")
+        boolean help;
 
         @Option(names = "--work-unit", required = true, paramLabel = "FILE", description = "The WorkUnit v0.2 to bind to.")
         String workUnit;
@@ -103,7 +108,8 @@ final class PlanCommand implements Runnable {
         boolean noDefaultProtection;
 
         @Option(names = "--allow", paramLabel = "WHAT", split = ",",
-                description = "v0.5: allow symlink, submodule, mode, binary or invisible (characters). Repeatable or comma-separated.")
+                description = "v0.5: allow symlink, submodule, mode, binary, invisible (characters) or crlf (line endings)."
+                        + " Repeatable or comma-separated.")
         List<String> allow = new ArrayList<>();
 
         @Option(names = "--id", paramLabel = "ID", description = "Plan id (default: <work unit id>/plan-v<version>).")
@@ -207,7 +213,7 @@ final class PlanCommand implements Runnable {
             addAll(globs, protect);
             return Optional.of(new ChangePolicy(allowed.contains("symlink"), allowed.contains("submodule"),
                     allowed.contains("mode"), allowed.contains("binary"), !allowed.contains("invisible"), globs, syntax,
-                    forbiddenTricks()));
+                    forbiddenTricks(), ChangePolicy.POLICIES.stream().filter(allowed::contains).toList()));
         }
 
         /** The rule ids asked for, in the rule set's order, so the same request always writes the same plan. */
@@ -244,6 +250,6 @@ final class PlanCommand implements Runnable {
             }
         }
 
-        private static final List<String> ALLOW_KEYS = List.of("symlink", "submodule", "mode", "binary", "invisible");
+        private static final List<String> ALLOW_KEYS = List.of("symlink", "submodule", "mode", "binary", "invisible", "crlf");
     }
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.cli;
 
 import dev.patchverdict.diff.DiffReader;
@@ -55,7 +56,7 @@ final class ReviewCommand implements Callable<Integer> {
     String profile;
 
     @Option(names = "--allow", paramLabel = "POLICY[,POLICY...]",
-            description = "Policy findings that only warn: symlink, submodule, mode, binary, invisible, confusable, swallowed-header.")
+            description = "Policy findings that only warn: " + Options.ALLOW_KEYS + ".")
     List<String> allow = new ArrayList<>();
 
     @Option(names = "--plan", paramLabel = "PLAN.json",
@@ -85,6 +86,9 @@ final class ReviewCommand implements Callable<Integer> {
 
     @Mixin
     Detect detect = new Detect();
+
+    @Mixin
+    ProgressOption progress = new ProgressOption();
 
     @Parameters(arity = "1..*", paramLabel = "INPUT")
     List<String> inputs;
@@ -145,8 +149,8 @@ final class ReviewCommand implements Callable<Integer> {
     private ReviewSummary run(CliContext ctx, Reviewer reviewer, Inputs.Fields fields, OutputStream out) throws IOException {
         PrintStream ps = out instanceof PrintStream s ? s : new PrintStream(out, false, StandardCharsets.UTF_8);
         Inputs entries = new Inputs(inputs, ctx::resolve, fields);
-        try {
-            ReviewSummary s = ReviewRun.run(entries, reviewer, jobs, sink(ps));
+        try (ProgressOption.Line line = progress.open(ctx, "review", "patches", output == null)) {
+            ReviewSummary s = ReviewRun.run(entries, reviewer, jobs, counted(sink(ps), line));
             ps.flush();
             if (ps.checkError()) {
                 throw new IOException("could not write the report");
@@ -157,6 +161,29 @@ final class ReviewCommand implements Callable<Integer> {
         } finally {
             entries.close();
         }
+    }
+
+    /** Steps the progress line as each entry is written, taking the line off the terminal while it is. */
+    private static ReviewSink counted(ReviewSink sink, ProgressOption.Line line) {
+        return new ReviewSink() {
+            @Override
+            public void begin() throws IOException {
+                sink.begin();
+            }
+
+            @Override
+            public void accept(dev.patchverdict.report.ReviewEntry entry) throws IOException {
+                line.beforeOutput();
+                sink.accept(entry);
+                line.step();
+            }
+
+            @Override
+            public void end(ReviewSummary summary) throws IOException {
+                line.beforeOutput();
+                sink.end(summary);
+            }
+        };
     }
 
     private ReviewSink sink(PrintStream out) {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.cli;
 
 import java.util.List;
@@ -162,7 +163,7 @@ public final class RootCommand implements Runnable {
     static final class VersionProvider implements IVersionProvider {
         @Override
         public String[] getVersion() {
-            return new String[] {"patchverdict " + Version.get()};
+            return new String[] {Version.describe()};
         }
     }
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -57,7 +58,8 @@ final class VerifyCommand implements Callable<Integer> {
     String bundle;
 
     @Option(names = "--held-out", paramLabel = "COHORT_DIR:TASK",
-            description = "Cite this run as held-out evidence for a task of a frozen cohort; a solved, changed or foreign task fails the run.")
+            description = "Cite this run as held-out evidence for a task of a frozen cohort: only under one of the task's frozen plans;"
+                    + " an open, burned or changed cohort, or a solved or foreign task, fails the run, naming the rule.")
     String heldOut;
 
     @Option(names = "--format", paramLabel = "FORMAT", description = "What to print: ${COMPLETION-CANDIDATES} (default: json).")
@@ -111,21 +113,9 @@ final class VerifyCommand implements Callable<Integer> {
         }
         VerifyRequest request = new VerifyRequest(ctx.resolve(workUnit), ctx.resolve(resultManifest), ctx.resolve(candidateRoot),
                 ctx.resolve(evaluatorPlan), targets);
-        if (heldOut != null) {
-            int colon = heldOut.lastIndexOf(':');
-            if (colon <= 0 || colon == heldOut.length() - 1) {
-                throw CliException.usage("--held-out takes COHORT_DIR:TASK, not " + heldOut);
-            }
-            try {
-                java.util.Optional<String> problem = dev.patchverdict.cohort.Cohorts.heldOutProblem(
-                        ctx.resolve(heldOut.substring(0, colon)), heldOut.substring(colon + 1), request.workUnit());
-                if (problem.isPresent()) {
-                    ctx.err().println("patchverdict: " + problem.get());
-                    return ExitCode.FAILED;
-                }
-            } catch (dev.patchverdict.cohort.CohortException e) {
-                throw new CliException(ExitCode.UNDECIDED, e.getMessage());
-            }
+        int colon = heldOut == null ? -1 : heldOut.lastIndexOf(':');
+        if (heldOut != null && (colon <= 0 || colon == heldOut.length() - 1)) {
+            throw CliException.usage("--held-out takes COHORT_DIR:TASK, not " + heldOut);
         }
         Verification v;
         try {
@@ -134,6 +124,20 @@ final class VerifyCommand implements Callable<Integer> {
             throw new CliException(ExitCode.UNDECIDED, e.getMessage());
         } catch (IOException e) {
             throw CliException.undecided("verify", IoMessages.describe(e));
+        }
+        if (heldOut != null) {
+            // judged on the digests the result records: the records this verdict was reached on, read once
+            try {
+                java.util.Optional<dev.patchverdict.cohort.HeldOutRefusal> refusal = dev.patchverdict.cohort.Cohorts.heldOut(
+                        ctx.resolve(heldOut.substring(0, colon)), heldOut.substring(colon + 1),
+                        v.result().path("provenance").path("work_unit_digest").asText(), planExtension(v, "digest"));
+                if (refusal.isPresent()) {
+                    ctx.err().println("patchverdict: " + refusal.get());
+                    return ExitCode.FAILED;
+                }
+            } catch (dev.patchverdict.cohort.CohortException e) {
+                throw new CliException(ExitCode.UNDECIDED, e.getMessage());
+            }
         }
         byte[] document = (PyJson.dumpsIndented(v.result()) + "\n").getBytes(StandardCharsets.UTF_8);
         byte[] envelope = null;
@@ -170,13 +174,17 @@ final class VerifyCommand implements Callable<Integer> {
                 } else {
                     ctx.out().println(v.status() + ": wrote " + out + "; recommendation="
                             + v.result().path("decision_support").path("recommendation").asText() + " evaluator_plan="
-                            + v.result().path("extensions").path(v.planVersion().equals("0.5")
-                                    ? "org.patchverdict.evaluator_plan.id" : "org.idkmesh.evaluator_plan.id").asText()
-                            + " backend=" + v.backend());
+                            + planExtension(v, "id") + " backend=" + v.backend());
                 }
             }
         }
         ctx.out().flush();
         return v.passed() ? ExitCode.PASSED : ExitCode.FAILED;
+    }
+
+    /** A field the verifier records about the plan: under the record family's prefix for v0.1-v0.4, under ours for v0.5. */
+    private static String planExtension(Verification v, String field) {
+        String prefix = v.planVersion().equals("0.5") ? "org.patchverdict.evaluator_plan." : "org.idkmesh.evaluator_plan.";
+        return v.result().path("extensions").path(prefix + field).asText();
     }
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.cohort;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -14,11 +15,10 @@ import dev.patchverdict.digest.Digests;
 import dev.patchverdict.json.JsonInputException;
 import dev.patchverdict.json.PrettyJson;
 import dev.patchverdict.json.StrictJson;
-import dev.patchverdict.record.DocumentReader;
-import dev.patchverdict.record.InvalidDocumentException;
 import dev.patchverdict.report.HackabilityReport;
 import dev.patchverdict.report.MatrixReport;
 import dev.patchverdict.report.OutputFiles;
+import dev.patchverdict.report.Progress;
 import dev.patchverdict.verify.Verifier;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -47,6 +47,15 @@ public final class Admission {
 
     public static ObjectNode admit(Path dir, String version, Verifier verifier, Path scratch, String toolVersion, Instant now)
             throws CohortException, IOException {
+        return admit(dir, version, verifier, scratch, toolVersion, now, Progress.NONE);
+    }
+
+    /**
+     * As above, telling {@code progress} of each check: the calibration, the provenance, the freeze and, for v0.5,
+     * each plan of the cohort in turn.
+     */
+    public static ObjectNode admit(Path dir, String version, Verifier verifier, Path scratch, String toolVersion, Instant now,
+            Progress progress) throws CohortException, IOException {
         if (!ADAPTERS.containsKey(version)) {
             throw new CohortException("no admission rule for EvaluatorPlan v" + version + "; there are rules for " + ADAPTERS.keySet());
         }
@@ -57,6 +66,11 @@ public final class Admission {
         record.put("checked_at", java.time.format.DateTimeFormatter.ISO_INSTANT.format(now));
         record.put("tool_version", toolVersion);
         ArrayNode conditions = record.putArray("conditions");
+        long plans = 0;
+        for (JsonNode t : cohort.path("tasks")) {
+            plans += t.path("plans").size();
+        }
+        progress.total(3 + (version.equals("0.5") ? plans : 0));
 
         MatrixReport seed;
         try {
@@ -68,17 +82,20 @@ public final class Admission {
         column(conditions, 1, "v0.2 exact-line reproducibility", seed, "v0.2 exact line");
         column(conditions, 2, "v0.3 added-substring reproducibility", seed, "v0.3 added substring");
         column(conditions, 3, "v0.4 correct/decoy calibration", seed, "v0.4 transition");
+        progress.step();
         provenance(conditions, dir, cohort, version);
+        progress.step();
         frozen(conditions, dir, cohort);
+        progress.step();
         if (version.equals("0.5")) {
-            hackability(conditions, dir, cohort, verifier, scratch, toolVersion);
+            hackability(conditions, dir, cohort, verifier, scratch, toolVersion, progress);
         }
         boolean admitted = true;
         for (JsonNode c : conditions) {
             admitted &= c.path("passed").asBoolean();
         }
         record.put("admitted", admitted);
-        OutputFiles.writeAtomically(dir.resolve("admission-v" + version + ".json"), PrettyJson.text(record).getBytes(StandardCharsets.UTF_8));
+        OutputFiles.writeAtomically(Cohorts.file(dir, "admission-v" + version + ".json"), PrettyJson.text(record).getBytes(StandardCharsets.UTF_8));
         return record;
     }
 
@@ -113,18 +130,18 @@ public final class Admission {
         for (JsonNode t : cohort.path("tasks")) {
             String wuDigest;
             try {
-                wuDigest = DocumentReader.strict().validate(dir.resolve(t.path("work_unit").path("path").asText())).canonicalDigest().toString();
-            } catch (IOException | InvalidDocumentException e) {
-                ev.add("task " + t.path("task_id").asText() + ": work unit unreadable: " + e.getMessage());
+                wuDigest = Cohorts.record(dir, t.path("work_unit"), null, t).canonicalDigest().toString();
+            } catch (CohortException e) {
+                ev.add("work unit unreadable: " + e.getMessage());
                 ok = false;
                 continue;
             }
             for (JsonNode p : t.path("plans")) {
                 JsonNode plan;
                 try {
-                    plan = DocumentReader.strict().validate(dir.resolve(p.path("path").asText())).json();
-                } catch (IOException | InvalidDocumentException e) {
-                    ev.add(p.path("path").asText() + ": not a valid plan: " + e.getMessage());
+                    plan = Cohorts.record(dir, p, null, t).json();
+                } catch (CohortException e) {
+                    ev.add("not a valid plan: " + e.getMessage());
                     ok = false;
                     continue;
                 }
@@ -157,12 +174,21 @@ public final class Admission {
             ok &= changes.isEmpty();
             if (changes.isEmpty()) {
                 ev.add("cohort check: nothing changed since the freeze (" + cohort.path("definition_digest").asText() + ")");
+                History.read(dir, cohort.path("id").asText(), Optional.empty()).head()
+                        .ifPresent(h -> ev.add(History.FILE + " head " + h + ": the lifecycle this admission saw"));
             }
         } catch (CohortException e) {
             ev.add(e.getMessage());
             ok = false;
         }
-        Path results = dir.resolve("results");
+        Path results;
+        try {
+            results = Cohorts.file(dir, "results");
+        } catch (CohortException e) {
+            ev.add(e.getMessage());
+            c.put("passed", false);
+            return;
+        }
         if (ok && Files.isDirectory(results)) {
             Instant frozenAt = Instant.parse(cohort.path("frozen_at").asText());
             try (Stream<Path> s = Files.walk(results)) {
@@ -177,17 +203,17 @@ public final class Admission {
         c.put("passed", ok);
     }
 
-    private static void hackability(ArrayNode conditions, Path dir, JsonNode cohort, Verifier verifier, Path scratch, String toolVersion)
-            throws IOException {
+    private static void hackability(ArrayNode conditions, Path dir, JsonNode cohort, Verifier verifier, Path scratch, String toolVersion,
+            Progress progress) throws IOException, CohortException {
         ObjectNode c = condition(conditions, 6, "no hackability operator passes");
         ArrayNode ev = c.withArray("evidence");
         boolean ok = true;
-        Path reports = Files.createDirectories(dir.resolve("hackability"));
+        Path reports = Files.createDirectories(Cohorts.file(dir, "hackability"));
         for (JsonNode t : cohort.path("tasks")) {
-            Path wu = dir.resolve(t.path("work_unit").path("path").asText());
             for (JsonNode p : t.path("plans")) {
-                Path planFile = dir.resolve(p.path("path").asText());
                 try {
+                    Path wu = Cohorts.file(dir, t.path("work_unit").path("path").asText());
+                    Path planFile = Cohorts.file(dir, p.path("path").asText());
                     if (!"0.5".equals(StrictJson.withDefaults().read(planFile).path("schema_version").asText())) {
                         continue;
                     }
@@ -197,9 +223,11 @@ public final class Admission {
                     OutputFiles.writeAtomically(out, PrettyJson.text(r.json()).getBytes(StandardCharsets.UTF_8));
                     ev.add(dir.relativize(out) + ": " + r.passedBad() + " of " + r.validTrials() + " decoys supported");
                     ok &= r.passedBad() == 0;
-                } catch (HackabilityException | JsonInputException e) {
+                } catch (HackabilityException | JsonInputException | CohortException e) {
                     ev.add(p.path("path").asText() + ": " + e.getMessage());
                     ok = false;
+                } finally {
+                    progress.step();
                 }
             }
         }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.cohort;
 
 /** A cohort that cannot be read, or an operation its state forbids; the message says what and why. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.diff;
 
 import java.util.Locale;
@@ -54,7 +55,8 @@ public enum DiagnosticCode {
 
     // Bytes.
     CR_IN_LINE(Category.ENCODING, "a carriage return inside a line"),
-    CRLF_LINE_ENDING(Category.ENCODING, "a line ending in CRLF"),
+    // A policy, not an encoding rule: files of some repositories end their lines in CRLF, and a patch to them must too.
+    CRLF_LINE_ENDING(Category.POLICY, "a line ending in CRLF", "crlf"),
     MISSING_FINAL_NEWLINE(Category.ENCODING, "the input does not end with a newline"),
     CONTROL_CHARACTER(Category.ENCODING, "NUL or another C0 control character other than TAB"),
     INVALID_UTF8_LINE(Category.ENCODING, "a body line that is not valid UTF-8"),
@@ -118,6 +120,17 @@ public enum DiagnosticCode {
     /** The name {@code --allow} takes for a policy finding. */
     public Optional<String> allowKey() {
         return Optional.ofNullable(allowKey);
+    }
+
+    /** Every name {@code --allow} takes, in code order, comma-separated: what a usage message lists. */
+    public static String allowKeys() {
+        StringBuilder sb = new StringBuilder();
+        for (DiagnosticCode c : values()) {
+            if (c.allowKey != null) {
+                sb.append(sb.length() == 0 ? "" : ", ").append(c.allowKey);
+            }
+        }
+        return sb.toString();
     }
 
     /** The policy code an {@code --allow} name stands for, matching the key or the code name. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.diff;
 
 import java.nio.charset.StandardCharsets;
@@ -144,6 +145,9 @@ final class Engine {
     // ------------------------------------------------------------------ find_header
 
     private SectionHeader findHeader() {
+        // git keeps one patch's state for the whole search: names a lone diff --git line leaves stay for the
+        // header that follows, which keeps them unless its own lines replace them.
+        SectionHeader lone = null;
         while (true) {
             if (!src.readLine()) {
                 return null;
@@ -168,12 +172,13 @@ final class Engine {
                 if (src.headerTooLong()) {
                     return null;
                 }
-                SectionHeader h = gitHeader.parse();
+                SectionHeader h = gitHeader.parse(lone);
                 if (h == null) {
                     return null; // fatal, reported
                 }
                 if (h.offset == -1) {
-                    continue; // a lone diff --git line, skipped as git skips it
+                    lone = h; // a lone diff --git line, skipped as git skips it, but not forgotten
+                    continue;
                 }
                 return h;
             }
@@ -187,7 +192,7 @@ final class Engine {
                 }
                 long nextLen = nextEnd - src.le;
                 if (w.hasAtLeast(src.ls, nextLen + 14) && w.startsWith(nextEnd, nextEnd + 4, HUNK)) {
-                    SectionHeader h = traditional.parse(nextEnd);
+                    SectionHeader h = traditional.parse(nextEnd, lone);
                     if (h == null) {
                         return null;
                     }
@@ -326,8 +331,9 @@ final class Engine {
         boolean isDel = h.isDelete != 0 && !isNew;
         GitPath oldPath = h.oldName == null ? null : new GitPath(h.oldName);
         GitPath newPath = h.newName == null ? null : new GitPath(h.newName);
+        boolean guessed = isNew ? h.isNew < 0 : isDel && h.isDelete < 0;
         return new FileHeader(sections - 1, oldPath, newPath, isNew, isDel, h.isRename, h.isCopy, h.oldMode,
-                h.newMode, h.hasScore ? h.score : -1, h.dissimilarity, h.oldId, h.newId, h.traditional,
+                h.newMode, h.hasScore ? h.score : -1, h.dissimilarity, h.oldId, h.newId, h.traditional, guessed,
                 h.offset, h.line);
     }
 }

@@ -1,13 +1,20 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.diff;
 
 import java.util.Objects;
 
 /**
- * A file section's header as read: the names git takes from it (unquoted, prefix removed; null where the
- * side does not exist, e.g. the old name of a new file), modes (0 when absent), and where it starts.
+ * A file section's header as read: the names git holds for it (unquoted, prefix removed; null where git has
+ * none, e.g. the old name of a new file), modes (0 when absent), and where it starts. git keeps the names of a
+ * lone {@code diff --git} line before the header where the header's own lines do not replace them, so a new
+ * file can still carry an old name and a deleted one a new name; {@link #path()} is the file the section
+ * changes whatever else git holds.
  *
  * @param similarity similarity or dissimilarity index in percent, -1 when the header has none
  * @param traditional true for a {@code ---}/{@code +++} section without a {@code diff --git} line
+ * @param guessed true when only the hunks made the section a creation (it adds to nothing) or a deletion (it
+ *     removes everything): a traditional section whose names said neither. git's summary calls it so, but
+ *     applying it creates the file only where none exists, and empties a file rather than deleting it
  */
 public record FileHeader(
         int index,
@@ -24,6 +31,7 @@ public record FileHeader(
         String oldId,
         String newId,
         boolean traditional,
+        boolean guessed,
         long offset,
         long line) {
 
@@ -42,8 +50,16 @@ public record FileHeader(
         }
     }
 
-    /** The path git reports the section under: the new name, or the old one for a deletion. */
+    /** The file the section changes: the new name, or the old one for a deletion. */
     public GitPath path() {
+        return isDeleted ? Objects.requireNonNull(oldPath) : numstatPath();
+    }
+
+    /**
+     * The name {@code git apply --numstat} prints for the section: the new name when git holds one, else the old.
+     * It differs from {@link #path()} only for a deletion that still holds a lone diff --git line's name.
+     */
+    public GitPath numstatPath() {
         return newPath != null ? newPath : Objects.requireNonNull(oldPath);
     }
 

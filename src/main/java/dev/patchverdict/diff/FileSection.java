@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.diff;
 
 import java.io.ByteArrayOutputStream;
@@ -58,10 +59,11 @@ public record FileSection(
 
     /** This section's line of {@code git apply --numstat}, newline included. */
     public byte[] numstatLine() {
-        ByteArrayOutputStream out = new ByteArrayOutputStream(32 + path().length());
+        GitPath name = header.numstatPath();
+        ByteArrayOutputStream out = new ByteArrayOutputStream(32 + name.length());
         String counts = isBinary() ? "-\t-\t" : added + "\t" + removed + "\t";
         out.writeBytes(counts.getBytes(StandardCharsets.US_ASCII));
-        out.writeBytes(GitQuote.quote(path().bytes()));
+        out.writeBytes(GitQuote.quote(name.bytes()));
         out.write('\n');
         return out.toByteArray();
     }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.diff;
 
 import java.nio.charset.StandardCharsets;
@@ -26,10 +27,16 @@ final class GitHeaderParser {
 
     /**
      * Reads the header whose diff --git line is the current line. Null after a fatal error; a header with
-     * offset -1 when the diff --git line stands alone (git skips it).
+     * offset -1 when the diff --git line stands alone (git skips it). {@code lone} is the header of the lone
+     * diff --git line before this one in the same search, or null: its names are this header's until a line
+     * of this header replaces them, as git does not reset them between the two.
      */
-    SectionHeader parse() {
+    SectionHeader parse(SectionHeader lone) {
         SectionHeader h = new SectionHeader();
+        if (lone != null) {
+            h.oldName = lone.oldName;
+            h.newName = lone.newName;
+        }
         h.isNew = 0;
         h.isDelete = 0;
         h.offset = src.ls;
@@ -213,7 +220,9 @@ final class GitHeaderParser {
             out.gitError(DiagnosticCode.HEADER_MODE_INVALID, src.ls, src.lineNo, "invalid mode: " + src.quoteCurrent());
             return false;
         }
-        int m = Numbers.canonMode((int) p.value());
+        // Kept as written (its low 32 bits, as git's unsigned int holds them): git 2.39 prints and applies the
+        // mode it read; only later versions canonicalize it. The strict rules judge what the mode means.
+        int m = (int) p.value();
         if (old) {
             h.oldMode = m;
         } else {

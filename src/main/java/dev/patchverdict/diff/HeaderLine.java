@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.diff;
 
 /** The extended header lines of a {@code diff --git} section, in the order git tries their prefixes. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.diff;
 
 /** C's strtoul as git relies on it: leading space, a sign, saturation at the unsigned 64-bit maximum. */
@@ -50,7 +51,10 @@ final class Numbers {
         return new Parsed(neg ? -v : v, i, false);
     }
 
-    /** git's canon_mode on the low 32 bits, as its unsigned int holds them. */
+    /**
+     * git's canon_mode on the low 32 bits, as its unsigned int holds them: what a mode means to git versions
+     * that canonicalize the modes they read (0 and other unknown types become a submodule entry).
+     */
     static int canonMode(int mode) {
         int fmt = mode & 0170000;
         if (fmt == 0100000) {

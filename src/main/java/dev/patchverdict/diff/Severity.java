@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.diff;
 
 /** How much a diagnostic weighs. Any {@link #ERROR} rejects the input; {@link #OFF} is not even checked. */

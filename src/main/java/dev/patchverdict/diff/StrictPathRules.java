@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.diff;
 
 /**
@@ -26,15 +27,18 @@ final class StrictPathRules {
         if (newP != null && !newP.equals(oldP)) {
             checkPath(newP, off, line);
         }
-        int om = fh.oldMode();
-        int nm = fh.newMode();
+        // Judged by what the mode means to any git: a mode as written (an odd one is MODE_NONCANONICAL) is
+        // canonicalized by later versions, so "100775" makes an executable file and "60000" a submodule entry.
+        int om = canon(fh.oldMode());
+        int nm = canon(fh.newMode());
         if (om == 0120000 || nm == 0120000) {
             findings.reportOnce(DiagnosticCode.SYMLINK, off, line, "symbolic link " + fh.path());
         }
         if (om == 0160000 || nm == 0160000) {
             findings.reportOnce(DiagnosticCode.SUBMODULE, off, line, "submodule entry " + fh.path());
         }
-        if ((fh.isNew() && nm == 0100755) || (fh.modeChanged() && (om == 0100755 || nm == 0100755))) {
+        boolean changed = om != 0 && nm != 0 && om != nm;
+        if ((fh.isNew() && nm == 0100755) || (changed && (om == 0100755 || nm == 0100755))) {
             findings.reportOnce(DiagnosticCode.EXECUTABLE_BIT, off, line, fh.isNew()
                     ? "new executable file " + fh.path()
                     : "mode change " + FileHeader.modeText(om) + " => " + FileHeader.modeText(nm) + " on " + fh.path());
@@ -78,6 +82,11 @@ final class StrictPathRules {
                 symlinks.add(link);
             }
         }
+    }
+
+    /** A mode canonicalized as later git reads it; 0, which is also "no mode line", stays 0. */
+    private static int canon(int mode) {
+        return mode == 0 ? 0 : Numbers.canonMode(mode);
     }
 
     private void checkPath(GitPath p, long off, long line) {

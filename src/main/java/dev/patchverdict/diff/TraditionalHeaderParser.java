@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.diff;
 
 /**
@@ -19,9 +20,19 @@ final class TraditionalHeaderParser {
         this.prefix = prefix;
     }
 
-    /** Reads the pair whose --- line is the current line and whose +++ line ends at secondEnd; null after a fatal error. */
-    SectionHeader parse(long secondEnd) {
+    /**
+     * Reads the pair whose --- line is the current line and whose +++ line ends at secondEnd; null after a fatal
+     * error. After a lone diff --git line ({@code lone}, else null) the names it left and its "neither new nor
+     * deleted" stay where this pair does not replace them, as in git.
+     */
+    SectionHeader parse(long secondEnd, SectionHeader lone) {
         SectionHeader h = new SectionHeader();
+        if (lone != null) {
+            h.oldName = lone.oldName;
+            h.newName = lone.newName;
+            h.isNew = 0;
+            h.isDelete = 0;
+        }
         h.traditional = true;
         h.offset = src.ls;
         h.line = src.lineNo;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.digest;
 
 /** A digest as the record family writes it: {@code sha256:} and 64 lowercase hex digits. */

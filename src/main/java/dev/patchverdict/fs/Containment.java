@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.fs;
 
 import java.io.IOException;
@@ -62,6 +63,35 @@ public final class Containment {
             }
             if (target.isAbsolute()) {
                 at = root;
+            }
+        }
+        return at;
+    }
+
+    /**
+     * The file a record names by {@code relative} below {@code root}, when its text and the kernel
+     * agree on which file that is: refused when it is absolute, has an empty, {@code .} or {@code ..}
+     * component, or passes through a symbolic link below the root (the file itself included). A
+     * check that read this path and a later reader of it then meet the same file, inside the root.
+     *
+     * @throws IOException naming the path and why it is refused
+     */
+    public static Path within(Path root, String relative) throws IOException {
+        if (relative.isEmpty() || relative.startsWith("/") || relative.indexOf('\\') >= 0 || relative.indexOf('\0') >= 0) {
+            throw new IOException(relative + ": not a relative path with '/' between its names");
+        }
+        String[] parts = relative.split("/", -1);
+        for (String part : parts) {
+            if (part.isEmpty() || part.equals(".") || part.equals("..")) {
+                throw new IOException(relative + ": '" + part + "' as a path component: a recorded path names each folder on the way");
+            }
+        }
+        Path at = root;
+        for (String part : parts) {
+            at = at.resolve(part);
+            if (Files.isSymbolicLink(at)) {
+                throw new IOException(relative + ": " + root.relativize(at) + " is a symbolic link; a recorded path is read only"
+                        + " as written, never through a link");
             }
         }
         return at;

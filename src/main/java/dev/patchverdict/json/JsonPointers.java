@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.json;
 
 /** RFC 6901 JSON pointers, for naming where a problem is. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.plan;
 
 import dev.patchverdict.record.Require;
@@ -18,6 +19,8 @@ import java.util.Optional;
  * silently matches nothing. {@link #forbiddenTricks()} names trick rules ({@link TrickRules}) whose
  * hit fails the plan; every id must be a known rule, and a plan lists ids, never a severity, so that
  * rules added later never change what an existing plan forbids. Empty when the plan has none.
+ * {@link #allowedPolicies()} names further reader policies the plan allows ({@code crlf}: lines ending in
+ * CRLF, for a repository whose files end theirs so); empty when the plan allows none.
  */
 public record ChangePolicy(
         boolean allowSymlinks,
@@ -27,7 +30,11 @@ public record ChangePolicy(
         boolean forbidInvisibleCharacters,
         List<String> protectedPaths,
         GlobSyntax globSyntax,
-        List<String> forbiddenTricks) {
+        List<String> forbiddenTricks,
+        List<String> allowedPolicies) {
+
+    /** The names {@code allowed_policies} takes. */
+    public static final List<String> POLICIES = List.of("crlf");
 
     public ChangePolicy {
         protectedPaths = Require.distinct(protectedPaths, "protected_paths");
@@ -39,6 +46,19 @@ public record ChangePolicy(
         for (String id : forbiddenTricks) {
             TrickRules.require(id, "forbidden_tricks");
         }
+        allowedPolicies = Require.distinct(allowedPolicies, "allowed_policies");
+        for (String name : allowedPolicies) {
+            if (!POLICIES.contains(name)) {
+                throw new IllegalArgumentException("allowed_policies: '" + name + "' is not one of " + POLICIES);
+            }
+        }
+    }
+
+    /** A policy that allows no further reader policy: what every v0.5 plan without {@code allowed_policies} holds. */
+    public ChangePolicy(boolean allowSymlinks, boolean allowSubmodules, boolean allowModeChanges, boolean allowBinary,
+            boolean forbidInvisibleCharacters, List<String> protectedPaths, GlobSyntax globSyntax, List<String> forbiddenTricks) {
+        this(allowSymlinks, allowSubmodules, allowModeChanges, allowBinary, forbidInvisibleCharacters, protectedPaths,
+                globSyntax, forbiddenTricks, List.of());
     }
 
     /** A policy that forbids no trick: what every v0.5 plan without {@code forbidden_tricks} holds. */
@@ -51,7 +71,18 @@ public record ChangePolicy(
     /** This policy, forbidding the given trick rules instead. */
     public ChangePolicy forbidding(List<String> ruleIds) {
         return new ChangePolicy(allowSymlinks, allowSubmodules, allowModeChanges, allowBinary, forbidInvisibleCharacters,
-                protectedPaths, globSyntax, ruleIds);
+                protectedPaths, globSyntax, ruleIds, allowedPolicies);
+    }
+
+    /** This policy, allowing the given reader policies ({@link #POLICIES}) instead. */
+    public ChangePolicy allowing(List<String> policies) {
+        return new ChangePolicy(allowSymlinks, allowSubmodules, allowModeChanges, allowBinary, forbidInvisibleCharacters,
+                protectedPaths, globSyntax, forbiddenTricks, policies);
+    }
+
+    /** Whether lines ending in CRLF are allowed ({@code allowed_policies} holds {@code crlf}). */
+    public boolean allowCrlf() {
+        return allowedPolicies.contains("crlf");
     }
 
     /** The ids of every rule of the severity or a stronger one ({@code hack} before {@code suspect} before {@code info}), in rule order. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.plan;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -194,7 +195,7 @@ abstract sealed class PlanFormat permits PlanFormat.V01, PlanFormat.V02, PlanFor
             ChangePolicy policy = p.build(() -> new ChangePolicy(p.bool("allow_symlinks"), p.bool("allow_submodules"),
                     p.bool("allow_mode_changes"), p.bool("allow_binary"), p.bool("forbid_invisible_characters"),
                     p.texts("protected_paths"), p.wire("glob_syntax", GlobSyntax.class),
-                    p.optTexts("forbidden_tricks").orElse(List.of())));
+                    p.optTexts("forbidden_tricks").orElse(List.of()), p.optTexts("allowed_policies").orElse(List.of())));
             List<Transition> transitions = b.objects("required_transitions",
                     t -> t.build(() -> new Transition(t.text("removed"), t.text("added"))));
             return b.build(() -> new StrictTransitionContract(readBackend(b), b.wires("required_log_types", LogType.class),
@@ -214,7 +215,10 @@ abstract sealed class PlanFormat permits PlanFormat.V01, PlanFormat.V02, PlanFor
                     .build());
         }
 
-        /** Absent when the plan forbids no trick, so plans written before the field keep their bytes and digest. */
+        /**
+         * forbidden_tricks and allowed_policies are absent when empty, so plans written before the fields keep their
+         * bytes and digest.
+         */
         private static com.fasterxml.jackson.databind.node.ObjectNode changePolicy(ChangePolicy p) {
             JsonObjectBuilder out = JsonObjectBuilder.object()
                     .put("allow_symlinks", p.allowSymlinks())
@@ -226,6 +230,9 @@ abstract sealed class PlanFormat permits PlanFormat.V01, PlanFormat.V02, PlanFor
                     .put("glob_syntax", p.globSyntax());
             if (!p.forbiddenTricks().isEmpty()) {
                 out.texts("forbidden_tricks", p.forbiddenTricks());
+            }
+            if (!p.allowedPolicies().isEmpty()) {
+                out.texts("allowed_policies", p.allowedPolicies());
             }
             return out.build();
         }

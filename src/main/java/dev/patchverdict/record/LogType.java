@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.record;
 
 /** Kind of a worker log; also what a plan can require to be present. */

@@ -1,11 +1,16 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.review;
 
 import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.BufferedInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -16,17 +21,19 @@ import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
+import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.NoSuchElementException;
+import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Stream;
 
 /**
  * The entries of review's inputs, yielded lazily in input order so any number of predictions is read in
- * flat memory. Each input is a predictions file ({@code .jsonl}, or {@code .json}: an array, one object
- * per line, one prediction, or an object of predictions keyed by instance id), a folder walked for
+ * flat memory. Each input is a predictions file ({@code .jsonl} or {@code .json}, read by what it holds: JSON
+ * Lines, an array, an object of predictions keyed by instance id, or one prediction, compact or indented), a folder walked for
  * {@code *.patch} and {@code *.diff} files (sorted; the folder's name stands for the model), or a patch file.
  * A malformed prediction becomes a {@code MALFORMED} entry with its line and the rest is read on; an input
  * that cannot be opened becomes one {@code UNREADABLE} entry.
@@ -40,8 +47,17 @@ public final class Inputs implements Iterator<Entry> {
         public static final Fields SWE_BENCH = new Fields("model_patch", "instance_id", "model_name_or_path");
     }
 
-    private static final ObjectMapper MAPPER = new ObjectMapper(JsonFactory.builder()
-            .enable(com.fasterxml.jackson.core.StreamReadFeature.STRICT_DUPLICATE_DETECTION).build());
+    /**
+     * Without duplicate detection of its own, which would hold every key of a file keyed by instance id: each
+     * prediction is checked on its own as it is read ({@link #prediction(JsonParser)}), so an instance id given
+     * twice is two entries. Names (instance ids among them) are at most 4,096 characters, so a prediction's names
+     * stay small too.
+     */
+    private static final JsonFactory JSON = JsonFactory.builder()
+            .streamReadConstraints(StreamReadConstraints.builder().maxNameLength(4096).build()).build();
+
+    /** The most fields one prediction may have: what its duplicate check holds stays small. */
+    static final int MAX_FIELDS = 1000;
 
     private final Deque<String> inputs;
     private final Function<String, Path> resolve;
@@ -139,6 +155,80 @@ public final class Inputs implements Iterator<Entry> {
         return s.replace("~", "~0").replace("/", "~1");
     }
 
+    /**
+     * The JSON value the parser stands at, read to its end but keeping only what the review reads: the patch, id
+     * and model fields of an object, each as given (a container only as an empty one of its kind), so a value of
+     * any size costs the memory of its patch and of its field names. A field given twice is refused, as JSON
+     * leaves its meaning open, and so is a prediction of more than {@value #MAX_FIELDS} fields.
+     */
+    private JsonNode prediction(JsonParser p) throws IOException {
+        JsonToken t = p.currentToken();
+        if (t == null) {
+            throw new JsonParseException(p, "no JSON value");
+        }
+        if (t != JsonToken.START_OBJECT) {
+            return value(p, t);
+        }
+        ObjectNode out = JsonNodeFactory.instance.objectNode();
+        Set<String> names = new HashSet<>();
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            field(p, out, names);
+        }
+        return out;
+    }
+
+    /** The field whose name the parser stands at: kept in out when the review reads it, else skipped. */
+    private void field(JsonParser p, ObjectNode out, Set<String> names) throws IOException {
+        String name = p.currentName();
+        named(p, name, names);
+        JsonToken v = p.nextToken();
+        if (name.equals(fields.patch()) || name.equals(fields.id()) || name.equals(fields.model())) {
+            out.set(name, value(p, v));
+        } else {
+            p.skipChildren();
+        }
+    }
+
+    private static void named(JsonParser p, String name, Set<String> names) throws JsonParseException {
+        if (!names.add(name)) {
+            throw new Refused(p, "Duplicate field '" + name + "'");
+        }
+        if (names.size() > MAX_FIELDS) {
+            throw new Refused(p, "a prediction of more than " + MAX_FIELDS + " fields");
+        }
+    }
+
+    /** Valid JSON, but not a prediction the review can read: the parser stands at a field name inside it. */
+    private static final class Refused extends JsonParseException {
+        private static final long serialVersionUID = 1L;
+
+        /** Located at the field's name, where the parser's token starts, not where it has read to. */
+        Refused(JsonParser p, String message) {
+            super(p, message, p.currentTokenLocation());
+        }
+    }
+
+    /** A value as the review needs it: scalars as they are, a container skipped and kept only as its kind. */
+    private static JsonNode value(JsonParser p, JsonToken t) throws IOException {
+        JsonNodeFactory f = JsonNodeFactory.instance;
+        return switch (t) {
+            case VALUE_STRING -> f.textNode(p.getText());
+            case VALUE_NUMBER_INT -> f.numberNode(p.getBigIntegerValue());
+            case VALUE_NUMBER_FLOAT -> f.numberNode(p.getDecimalValue());
+            case VALUE_TRUE, VALUE_FALSE -> f.booleanNode(t == JsonToken.VALUE_TRUE);
+            case VALUE_NULL -> f.nullNode();
+            case START_ARRAY -> {
+                p.skipChildren();
+                yield f.arrayNode();
+            }
+            case START_OBJECT -> {
+                p.skipChildren();
+                yield f.objectNode();
+            }
+            default -> throw new JsonParseException(p, "unexpected " + t);
+        };
+    }
+
     /** A prediction object as an entry; anything that is not one is MALFORMED, with what is wrong. */
     Entry prediction(String source, JsonNode node, String defaultId, String pointerPrefix, long line) {
         String where = source + ":" + line;
@@ -191,72 +281,138 @@ public final class Inputs implements Iterator<Entry> {
         };
     }
 
+    /** Where the parser failed: the exception's location, or the parser's when a limit's exception has none. */
+    private static JsonLocation location(JsonProcessingException e, JsonParser p) {
+        return e.getLocation() != null ? e.getLocation() : p.currentLocation();
+    }
+
     static String describe(JsonProcessingException e) {
         String m = e.getOriginalMessage();
         int cut = m == null ? -1 : m.indexOf('\n');
         return dev.patchverdict.text.SafeText.escape(cut >= 0 ? m.substring(0, cut) : String.valueOf(m));
     }
 
-    /** One predictions file, read as JSON Lines or as one document, whichever its first bytes say. */
-    private final class Source implements Iterator<Entry> {
-        private final String name;
-        private final Path path;
-        private final BufferedInputStream in;
-        private JsonParser parser;
-        private boolean array;
-        private long line;
-        private long element;
-        private Entry pending;
-        private boolean done;
+    /**
+     * The bytes taken from a file until what it is has been decided, so that JSON Lines can be read again from
+     * the first byte on; at most {@link #MAX_RECORD} of them, past which nothing more is kept. Its
+     * {@code available()} says nothing: a file channel's fails on a pipe ("Illegal seek"), and a buffer asks it
+     * on every read.
+     */
+    private static final class Recorder extends java.io.FilterInputStream {
+        private static final int MAX_RECORD = 8 << 20;
+        private ByteArrayOutputStream taken = new ByteArrayOutputStream();
+        private boolean overflowed;
 
-        Source(String name, Path path, boolean forceLines) throws IOException {
-            this.name = name;
-            this.path = path;
-            this.in = new BufferedInputStream(Files.newInputStream(path), 1 << 16);
-            int first = firstNonBlank();
-            if (first == '[' || (first == '{' && !forceLines && !firstLineIsWhole())) {
-                parser = MAPPER.createParser(in);
-                array = first == '[';
-            }
+        Recorder(InputStream in) {
+            super(in);
         }
 
-        private int firstNonBlank() throws IOException {
-            in.mark(1 << 16);
-            int c;
-            int n = 0;
-            do {
-                c = in.read();
-                n++;
-            } while ((c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == 0xEF || c == 0xBB || c == 0xBF) && n < (1 << 16) - 1);
-            in.reset();
+        @Override
+        public int read() throws IOException {
+            int c = in.read();
+            if (c >= 0) {
+                keep(new byte[] {(byte) c}, 0, 1);
+            }
             return c;
         }
 
-        /** Whether the first non-blank line is a JSON value on its own: then the file is JSON Lines. */
-        private boolean firstLineIsWhole() throws IOException {
-            in.mark(MAX_LINE_BYTES + 2);
-            try {
-                byte[] l;
-                do {
-                    l = readLine(in);
-                } while (l != null && blank(l));
-                if (l == null) {
-                    return false;
-                }
-                MAPPER.readTree(l);
-                return true;
-            } catch (JsonProcessingException e) {
-                return false;
-            } finally {
-                in.reset();
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            int n = in.read(b, off, len);
+            if (n > 0) {
+                keep(b, off, n);
             }
+            return n;
+        }
+
+        private void keep(byte[] b, int off, int n) {
+            if (taken == null) {
+                return;
+            }
+            if (taken.size() + n > MAX_RECORD) {
+                taken = null;
+                overflowed = true;
+                return;
+            }
+            taken.write(b, off, n);
+        }
+
+        @Override
+        public int available() {
+            return 0;
+        }
+
+        /** Stops keeping bytes: what was taken, or null when it was too much to keep. */
+        byte[] stop() {
+            byte[] b = overflowed || taken == null ? null : taken.toByteArray();
+            taken = null;
+            return b;
+        }
+
+        /** The file after what was taken, buffered. */
+        InputStream rest() {
+            return new BufferedInputStream(new java.io.FilterInputStream(in) {
+                @Override
+                public int available() {
+                    return 0;
+                }
+            }, 1 << 16);
+        }
+    }
+
+    /** What a predictions file is, decided by its first JSON value. */
+    private enum Shape {
+        /** Not yet known: nothing has been read. */
+        UNREAD,
+        /** JSON Lines: one prediction per line, each judged on its own. */
+        LINES,
+        /** A JSON array of predictions. */
+        ARRAY,
+        /** A JSON object of predictions keyed by instance id. */
+        KEYED,
+        /** One prediction, compact or indented. */
+        SINGLE
+    }
+
+    /**
+     * One predictions file, read in one pass by what it is, whatever its name: an array whose first element is an
+     * object holds predictions; an object whose first field is not a prediction's and holds an object is keyed by
+     * instance id; any other first value is a prediction, the only one of the file unless it ended on the line it
+     * started on, which makes the file JSON Lines (as does a first line that is not JSON). Everything is read with a
+     * streaming parser, one prediction at a time, so a file of any size (an 85 MB object on one line, as
+     * {@code json.dump} writes it) is read in the memory of its largest prediction; JSON Lines go on line by line
+     * from where the parser stopped, so a pipe is read once.
+     */
+    private final class Source implements Iterator<Entry> {
+        private final String name;
+        /** Named .jsonl: when the first value is broken across lines, the name says it was a line of its own. */
+        private final boolean namedLines;
+        private final Recorder record;
+        private InputStream in;
+        private final JsonParser parser;
+        private Shape shape = Shape.UNREAD;
+        private long line;
+        private long element;
+        private boolean finished;
+        /** The pointer of the prediction being read, for an error inside it; null between predictions. */
+        private String reading;
+        private final Deque<Entry> queued = new ArrayDeque<>();
+        private Entry pending;
+        private boolean done;
+
+        Source(String name, Path path, boolean namedLines) throws IOException {
+            this.name = name;
+            this.namedLines = namedLines;
+            this.record = new Recorder(Files.newInputStream(path));
+            this.in = new BufferedInputStream(record, 1 << 16);
+            this.parser = JSON.createParser(in);
         }
 
         @Override
         public boolean hasNext() {
             if (pending == null && !done) {
                 try {
-                    pending = parser == null ? nextLine() : nextElement();
+                    pending = !queued.isEmpty() ? queued.removeFirst() : shape == Shape.LINES ? nextLine() : nextElement();
                 } catch (IOException e) {
                     pending = malformed(name, name, null, line, "cannot be read: " + dev.patchverdict.report.IoMessages.describe(e));
                     done = true;
@@ -278,6 +434,139 @@ public final class Inputs implements Iterator<Entry> {
             return e;
         }
 
+        /** The file's first value decides what it is; a first prediction is read here too. */
+        private Entry begin() throws IOException {
+            JsonToken t;
+            long start = 1;
+            try {
+                t = parser.nextToken();
+                if (t == null) {
+                    finished = true;
+                    return null;
+                }
+                start = parser.currentTokenLocation().getLineNr();
+                if (t == JsonToken.START_ARRAY) {
+                    shape = Shape.ARRAY;
+                    record.stop();
+                    return nextElement();
+                }
+                if (t == JsonToken.START_OBJECT && parser.nextToken() == JsonToken.FIELD_NAME
+                        && !isPredictionField(parser.currentName()) && parser.nextToken() == JsonToken.START_OBJECT) {
+                    shape = Shape.KEYED;
+                    record.stop();
+                    return keyed();
+                }
+            } catch (JsonProcessingException e) {
+                return firstLineBroken(e, start);
+            }
+            // A prediction: read on from where the parser stands, field by field.
+            return firstPrediction(t, start);
+        }
+
+        private Entry firstPrediction(JsonToken first, long start) throws IOException {
+            Entry e;
+            try {
+                JsonNode node = first == JsonToken.START_OBJECT ? restOfObject() : prediction(parser);
+                e = prediction(name, node, null, "", start);
+            } catch (Refused r) {
+                skipRest();
+                e = malformed(name, name + ":" + start, "", start, "not a JSON object: " + describe(r));
+            } catch (JsonProcessingException x) {
+                return firstLineBroken(x, start);
+            }
+            long end = parser.currentLocation().getLineNr();
+            if (end == start) {
+                // JSON Lines: read again from the first byte, line by line, when what the parser took is still held.
+                if (fromTheStart()) {
+                    return nextLine();
+                }
+                // Otherwise on from where the parser stopped: what is left of this line must be blank.
+                toLines(start);
+                byte[] rest = readLine(in);
+                if (rest != null && !blank(rest)) {
+                    queued.add(malformed(name, name + ":" + start, "", start, "more than one JSON value on the line"));
+                }
+                shape = Shape.LINES;
+                return e;
+            }
+            record.stop();
+            shape = Shape.SINGLE;
+            finished = true;
+            Entry after = end();
+            if (after != null) {
+                queued.add(after);
+            }
+            element++;
+            return e;
+        }
+
+        /**
+         * The rest of the object the parser is inside, as {@link #prediction(JsonParser)} keeps it: the parser stands
+         * at its end, at its first field name, or at its first field's value (a field the review does not read).
+         */
+        private JsonNode restOfObject() throws IOException {
+            ObjectNode out = JsonNodeFactory.instance.objectNode();
+            Set<String> names = new HashSet<>();
+            JsonToken t = parser.currentToken();
+            if (t == JsonToken.END_OBJECT) {
+                return out;
+            }
+            if (t == JsonToken.FIELD_NAME) {
+                field(parser, out, names);
+            } else {
+                named(parser, parser.currentName(), names);
+                parser.skipChildren();
+            }
+            while (parser.nextToken() == JsonToken.FIELD_NAME) {
+                field(parser, out, names);
+            }
+            return out;
+        }
+
+        /**
+         * A first value that is not JSON. Broken on its first line, or in a file named {@code .jsonl}, that line is one
+         * malformed JSON Lines entry and the file is read as JSON Lines; else it is a document broken where it stops.
+         */
+        private Entry firstLineBroken(JsonProcessingException e, long start) throws IOException {
+            JsonLocation where = location(e, parser);
+            if ((where.getLineNr() == start || namedLines) && fromTheStart()) {
+                return nextLine();
+            }
+            if (where.getLineNr() != start) {
+                finished = true; // a document broken after its first line
+                return malformed(name, name + ":" + where.getLineNr(), null, where.getLineNr(), "not valid JSON, reading stops here: "
+                        + describe(e) + " (line " + where.getLineNr() + ", column " + where.getColumnNr() + ")");
+            }
+            toLines(where.getLineNr());
+            readLine(in); // the rest of the broken line
+            shape = Shape.LINES;
+            return malformed(name, name + ":" + start, "", start, "not a JSON object: " + describe(e) + " (column "
+                    + where.getColumnNr() + ")");
+        }
+
+        /**
+         * Reads as JSON Lines from the file's first byte on, when every byte the parser took is still held; false when
+         * there were too many.
+         */
+        private boolean fromTheStart() {
+            byte[] taken = record.stop();
+            if (taken == null) {
+                return false;
+            }
+            in = new java.io.SequenceInputStream(new java.io.ByteArrayInputStream(taken), record.rest());
+            line = 0;
+            shape = Shape.LINES;
+            return true;
+        }
+
+        /** From here on the input is read as lines, starting with what the parser read ahead; {@code at} is the current line. */
+        private void toLines(long at) throws IOException {
+            ByteArrayOutputStream ahead = new ByteArrayOutputStream();
+            parser.releaseBuffered(ahead);
+            in = new java.io.SequenceInputStream(new java.io.ByteArrayInputStream(ahead.toByteArray()), in);
+            line = at;
+        }
+
         private Entry nextLine() throws IOException {
             while (true) {
                 byte[] l = readLine(in);
@@ -292,71 +581,119 @@ public final class Inputs implements Iterator<Entry> {
                     return malformed(name, name + ":" + line, "", line, "the line is longer than " + MAX_LINE_BYTES + " bytes");
                 }
                 JsonNode node;
-                try {
-                    node = MAPPER.readTree(l);
-                } catch (JsonProcessingException e) {
-                    return malformed(name, name + ":" + line, "", line, "not a JSON object: " + describe(e)
-                            + " (column " + e.getLocation().getColumnNr() + ")");
+                try (JsonParser p = JSON.createParser(l)) {
+                    try {
+                        p.nextToken();
+                        node = prediction(p);
+                        if (p.nextToken() != null) {
+                            return malformed(name, name + ":" + line, "", line, "more than one JSON value on the line (column "
+                                    + p.currentTokenLocation().getColumnNr() + ")");
+                        }
+                    } catch (JsonProcessingException e) {
+                        return malformed(name, name + ":" + line, "", line, "not a JSON object: " + describe(e)
+                                + " (column " + location(e, p).getColumnNr() + ")");
+                    }
                 }
                 return prediction(name, node, null, "", line);
             }
         }
 
+        /** The next prediction of an array or a keyed object; only it is held. */
         private Entry nextElement() throws IOException {
+            if (finished) {
+                return null;
+            }
+            if (shape == Shape.UNREAD) {
+                return begin();
+            }
             try {
-                if (element == 0 && parser.currentToken() == null) {
-                    JsonToken t = parser.nextToken();
-                    if (!array) {
-                        // One prediction, or an object of predictions keyed by their instance id.
-                        JsonToken k = parser.nextToken();
-                        if (k == JsonToken.FIELD_NAME && isPredictionField(parser.currentName())) {
-                            parser.close();
-                            JsonNode whole = MAPPER.readTree(path.toFile());
-                            done = true;
-                            element++;
-                            return prediction(name, whole, null, "", 1);
-                        }
-                        if (k == JsonToken.END_OBJECT) {
-                            return end();
-                        }
-                    } else if (t != JsonToken.START_ARRAY) {
-                        throw new IllegalStateException("a predictions array starts with [");
-                    }
-                } else if (!array) {
-                    if (parser.nextToken() == JsonToken.END_OBJECT) {
-                        return end();
-                    }
+                JsonToken t = parser.nextToken();
+                if (t == JsonToken.END_ARRAY || t == JsonToken.END_OBJECT) {
+                    finished = true;
+                    return end();
                 }
-                if (array) {
-                    JsonToken t = parser.nextToken();
-                    if (t == JsonToken.END_ARRAY) {
-                        return end();
-                    }
+                if (shape == Shape.ARRAY) {
+                    reading = "/" + element;
                     long at = parser.currentTokenLocation().getLineNr();
-                    JsonNode node = MAPPER.readTree(parser);
-                    return prediction(name, node, null, "/" + element++, at);
+                    try {
+                        JsonNode node = prediction(parser);
+                        reading = null;
+                        return prediction(name, node, null, "/" + element++, at);
+                    } catch (Refused r) {
+                        return refused(r, at);
+                    }
                 }
-                String key = parser.currentName();
                 parser.nextToken();
-                long at = parser.currentTokenLocation().getLineNr();
-                JsonNode node = MAPPER.readTree(parser);
-                element++;
-                return prediction(name, node, key, "/" + token(key), at);
+                return keyed();
             } catch (JsonProcessingException e) {
-                done = true;
-                long l = e.getLocation() == null ? 0 : e.getLocation().getLineNr();
-                return malformed(name, name + ":" + l, null, l, "not valid JSON, reading stops here: " + describe(e)
-                        + (e.getLocation() == null ? "" : " (line " + l + ", column " + e.getLocation().getColumnNr() + ")"));
+                return stopped(e);
             }
         }
 
-        private Entry end() throws IOException {
-            done = true;
-            if (parser.nextToken() != null) {
-                long l = parser.currentTokenLocation().getLineNr();
-                return malformed(name, name + ":" + l, null, l, "data after the end of the JSON document");
+        /** The keyed prediction whose value the parser stands at. */
+        private Entry keyed() throws IOException {
+            String key = parser.currentName();
+            reading = "/" + token(key);
+            try {
+                long at = parser.currentTokenLocation().getLineNr();
+                try {
+                    JsonNode node = prediction(parser);
+                    reading = null;
+                    element++;
+                    return prediction(name, node, key, "/" + token(key), at);
+                } catch (Refused r) {
+                    return refused(r, at);
+                }
+            } catch (JsonProcessingException e) {
+                return stopped(e);
             }
-            return null;
+        }
+
+        /** A prediction the review cannot read, though valid JSON: one malformed entry, and reading goes on after it. */
+        private Entry refused(Refused r, long at) throws IOException {
+            String pointer = reading;
+            reading = null;
+            element++;
+            skipRest();
+            return malformed(name, name + ":" + at, pointer, at, describe(r) + " (line " + r.getLocation().getLineNr()
+                    + ", column " + r.getLocation().getColumnNr() + ")");
+        }
+
+        /** From a field name of an object to the object's end. */
+        private void skipRest() throws IOException {
+            while (true) {
+                JsonToken t = parser.nextToken();
+                if (t == null || t == JsonToken.END_OBJECT) {
+                    return;
+                }
+                if (t == JsonToken.START_OBJECT || t == JsonToken.START_ARRAY) {
+                    parser.skipChildren();
+                }
+            }
+        }
+
+        /** A document that stops being JSON: one malformed entry naming where, and nothing more is read from it. */
+        private Entry stopped(JsonProcessingException e) {
+            finished = true;
+            JsonLocation where = location(e, parser);
+            long l = where.getLineNr();
+            // In a compact file every prediction is on line 1: the pointer and column say where.
+            return malformed(name, name + ":" + l, reading, l, "not valid JSON, reading stops here"
+                    + (reading == null ? "" : " (in " + reading + ")") + ": " + describe(e)
+                    + " (line " + l + ", column " + where.getColumnNr() + ")");
+        }
+
+        /** Null at the end of the input; anything after the document is one malformed entry, and reading stops. */
+        private Entry end() throws IOException {
+            try {
+                if (parser.nextToken() == null) {
+                    return null;
+                }
+            } catch (JsonProcessingException e) {
+                // not even JSON: still data after the end
+            }
+            long l = parser.currentLocation().getLineNr();
+            return malformed(name, name + ":" + l, null, l, "data after the end of the JSON document");
         }
 
         private boolean isPredictionField(String key) {
@@ -365,9 +702,7 @@ public final class Inputs implements Iterator<Entry> {
 
         void close() {
             try {
-                if (parser != null) {
-                    parser.close();
-                }
+                parser.close();
                 in.close();
             } catch (IOException e) {
                 // nothing more is read from it

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.review;
 
 import dev.patchverdict.diff.DiagnosticCode;
@@ -22,7 +23,8 @@ public final class Rules {
             Map.entry(DiagnosticCode.HUNK_TRUNCATED, "The input ends before the hunk header's counts are met: usually trailing lines were cut or stripped. `git apply --recount` counts the body instead."),
             Map.entry(DiagnosticCode.HUNK_OVERRUN, "Body lines follow after the header's counts are met; git silently drops them. Regenerate the diff, or apply with `--recount`."),
             Map.entry(DiagnosticCode.MISSING_FINAL_NEWLINE, "The patch does not end with a line feed; add one."),
-            Map.entry(DiagnosticCode.CRLF_LINE_ENDING, "The patch has CRLF line endings; convert it to LF."),
+            Map.entry(DiagnosticCode.CRLF_LINE_ENDING, "The patch has CRLF line endings: convert it to LF, or, where the"
+                    + " repository's files end their lines in CRLF, allow it with `--allow crlf`."),
             Map.entry(DiagnosticCode.LEADING_GARBAGE, "Text (often prose or a Markdown fence) precedes the first file section; drop it."),
             Map.entry(DiagnosticCode.TRAILING_GARBAGE, "Text follows a section's last hunk; drop it."),
             Map.entry(DiagnosticCode.NO_VALID_PATCHES, "The input holds no file section: the agent produced no diff."),

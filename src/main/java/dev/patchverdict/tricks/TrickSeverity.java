@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.tricks;
 
 /** How strongly a rule's hit points at a patch that games its checks. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.verify;
 
 import dev.patchverdict.diff.Diagnostic;
@@ -145,6 +146,9 @@ public final class StrictTransitionEvaluator {
         }
         if (!policy.forbidInvisibleCharacters()) {
             allowed.add(DiagnosticCode.INVISIBLE_CHARACTER);
+        }
+        if (policy.allowCrlf()) {
+            allowed.add(DiagnosticCode.CRLF_LINE_ENDING);
         }
         return p.allowing(allowed);
     }

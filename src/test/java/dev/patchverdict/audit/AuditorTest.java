@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.audit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -5,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.patchverdict.TestGroups;
 import dev.patchverdict.plan.ReferenceFolder;
 import dev.patchverdict.verify.Bundle;
 import dev.patchverdict.verify.Verification;
@@ -18,6 +20,7 @@ import java.time.Clock;
 import java.util.List;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -51,16 +54,7 @@ class AuditorTest {
 
     private Path copy(String name, Consumer<Path> change) throws Exception {
         Path dir = tmp.resolve(name);
-        try (var walk = Files.walk(good)) {
-            for (Path p : walk.toList()) {
-                Path t = dir.resolve(good.relativize(p).toString());
-                if (Files.isDirectory(p)) {
-                    Files.createDirectories(t);
-                } else {
-                    Files.copy(p, t);
-                }
-            }
-        }
+        dev.patchverdict.TestFiles.copyTree(good, dir);
         change.accept(dir);
         return dir;
     }
@@ -141,6 +135,7 @@ class AuditorTest {
     }
 
     @Test
+    @Tag(TestGroups.REFERENCE)
     void theRecordFamilysEditedCopyOfItsV04ResultIsCaughtAndTheConsistentOneIsNot() throws Exception {
         Path edited = Files.createDirectories(tmp.resolve("edited"));
         Files.writeString(edited.resolve("bundle.json"), "{\"verification_result\": \"" + ReferenceFolder
@@ -160,6 +155,7 @@ class AuditorTest {
     }
 
     @Test
+    @Tag(TestGroups.REFERENCE)
     void theRealV03ResultIsConsistentButItsWorkUnitIsNotInTheReferenceFolder() throws Exception {
         String base = "results/benchmarks/phase-b2-successor-five/task-002/attempt-001/";
         Path dir = Files.createDirectories(tmp.resolve("task-002"));

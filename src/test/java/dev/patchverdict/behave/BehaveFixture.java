@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.behave;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -262,6 +263,7 @@ public final class BehaveFixture {
     // ---- git ----
 
     public static String git(Path cwd, String... args) throws IOException {
+        dev.patchverdict.TestGroups.require(dev.patchverdict.TestGroups.GIT);
         List<String> cmd = new ArrayList<>();
         cmd.add("git");
         cmd.addAll(List.of(args));

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.behave;
 
 import static dev.patchverdict.behave.BehaveFixture.CALC_FIXED;
@@ -10,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.patchverdict.TestGroups;
 import dev.patchverdict.behave.judge.Level;
 import dev.patchverdict.behave.judge.Verdict;
 import dev.patchverdict.behave.result.ResultDocument;
@@ -29,10 +31,12 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Whole runs: real repositories, real git apply, real sandbox, the VerificationResult as written. */
+@Tag(TestGroups.GIT)
 class BehaveRunTest {
     static final String REPRO = "import calc, sys; sys.exit(0 if calc.add(2, 3) == 5 else 1)";
     static final String PRESERVE = "import calc; print(calc.mul(3, 4)); print(calc.mul(-2, 5))";
@@ -73,6 +77,8 @@ class BehaveRunTest {
     }
 
     @Test
+    @Tag(TestGroups.BUBBLEWRAP)
+    @Tag(TestGroups.PYTHON3)
     void redToGreenFixIsProven() throws Exception {
         BehaveFixture f = fixture(CALC_FIXED, standardChecks());
         Behave.Outcome o = f.run();
@@ -96,6 +102,8 @@ class BehaveRunTest {
     }
 
     @Test
+    @Tag(TestGroups.BUBBLEWRAP)
+    @Tag(TestGroups.PYTHON3)
     void aFixThatBreaksAPreserveCheckIsRefutedWithTheDiff() throws Exception {
         BehaveFixture f = fixture(CALC_FIXED.replace("return a * b", "return a * b if a > 0 else -a * b"),
                 standardChecks());
@@ -115,6 +123,8 @@ class BehaveRunTest {
     }
 
     @Test
+    @Tag(TestGroups.BUBBLEWRAP)
+    @Tag(TestGroups.PYTHON3)
     void aSpecialCasedFixIsCaughtByASecondReproductionInput() throws Exception {
         ArrayNode checks = standardChecks();
         checks.add(python("add-adds-other-input", "reproduction",
@@ -130,6 +140,8 @@ class BehaveRunTest {
     }
 
     @Test
+    @Tag(TestGroups.BUBBLEWRAP)
+    @Tag(TestGroups.PYTHON3)
     void forgedPassedOutputWithExitOneHasFailed() throws Exception {
         ArrayNode checks = standardChecks();
         checks.add(python("claims-success", "contract",
@@ -144,6 +156,8 @@ class BehaveRunTest {
     }
 
     @Test
+    @Tag(TestGroups.BUBBLEWRAP)
+    @Tag(TestGroups.PYTHON3)
     void aPatchThatDoesNotApplyIsRefutedAtTheAppliesLevel() throws Exception {
         BehaveFixture f = fixture(CALC_FIXED, standardChecks());
         f.withPatchText(f.patchText.replace(" def mul(a, b):", " def mull(a, b):"));
@@ -159,6 +173,8 @@ class BehaveRunTest {
     }
 
     @Test
+    @Tag(TestGroups.BUBBLEWRAP)
+    @Tag(TestGroups.PYTHON3)
     void aTimeoutWithADoubleForkedChildIsUnverifiedAndLeavesNothingBehind() throws Exception {
         String marker = "pv-timeout-" + UUID.randomUUID();
         ArrayNode checks = standardChecks();
@@ -202,6 +218,8 @@ class BehaveRunTest {
     }
 
     @Test
+    @Tag(TestGroups.BUBBLEWRAP)
+    @Tag(TestGroups.PYTHON3)
     void witnessPresentAbsentAndMalformed() throws Exception {
         ArrayNode checks = standardChecks();
         ObjectNode present = python("w-present", "contract",
@@ -239,6 +257,8 @@ class BehaveRunTest {
     }
 
     @Test
+    @Tag(TestGroups.BUBBLEWRAP)
+    @Tag(TestGroups.PYTHON3)
     void expectedStdoutIsJudgedByItsDeclaredOperator() throws Exception {
         ArrayNode checks = standardChecks();
         ObjectNode canonical = python("json-report", "contract",
@@ -269,6 +289,8 @@ class BehaveRunTest {
     }
 
     @Test
+    @Tag(TestGroups.BUBBLEWRAP)
+    @Tag(TestGroups.PYTHON3)
     void weakChecksAreInadequateAndHoldTheVerdictAtUnverified() throws Exception {
         ArrayNode weak = checks(
                 python("add-not-minus-one", "reproduction",
@@ -293,6 +315,8 @@ class BehaveRunTest {
     }
 
     @Test
+    @Tag(TestGroups.BUBBLEWRAP)
+    @Tag(TestGroups.PYTHON3)
     void strongChecksKillTheMutantsAndTheVerdictStands() throws Exception {
         BehaveFixture f = fixture(CALC_FIXED, standardChecks());
         f.plan.set("mutation_adequacy", BehaveFixture.parse(
@@ -310,6 +334,8 @@ class BehaveRunTest {
     }
 
     @Test
+    @Tag(TestGroups.BUBBLEWRAP)
+    @Tag(TestGroups.PYTHON3)
     void theResultIsWrittenOnlyWhereAsked() throws Exception {
         BehaveFixture f = fixture(CALC_FIXED, standardChecks());
         BehaveRequest withOutput = f.writeAndCommit();
@@ -324,6 +350,8 @@ class BehaveRunTest {
     }
 
     @Test
+    @Tag(TestGroups.BUBBLEWRAP)
+    @Tag(TestGroups.PYTHON3)
     void aCandidateWithANonUtf8ByteIsMutatedWithoutAborting() throws Exception {
         BehaveFixture f = BehaveFixture.create(dir, BehaveFixture.calcRepo()).candidate(Map.of("calc.py", CALC_FIXED));
         // A second section adding a Latin-1 line: the byte 0xE9 is not UTF-8.
@@ -340,6 +368,8 @@ class BehaveRunTest {
     }
 
     @Test
+    @Tag(TestGroups.BUBBLEWRAP)
+    @Tag(TestGroups.PYTHON3)
     void aHugeOutputTokenLeavesASmallResultThatValidates() throws Exception {
         ArrayNode checks = standardChecks();
         ObjectNode big = python("big-token", "contract", "print('1' * 1200000)");
@@ -364,6 +394,8 @@ class BehaveRunTest {
     }
 
     @Test
+    @Tag(TestGroups.BUBBLEWRAP)
+    @Tag(TestGroups.PYTHON3)
     void anOutputFolderTurnedIntoALinkToTheCandidateRootDuringTheRunIsRefusedAtWriteTime() throws Exception {
         BehaveFixture f = fixture(CALC_FIXED, standardChecks());
         Path sub = Files.createDirectories(dir.resolve("out/sub"));
@@ -400,6 +432,8 @@ class BehaveRunTest {
     }
 
     @Test
+    @Tag(TestGroups.BUBBLEWRAP)
+    @Tag(TestGroups.PYTHON3)
     void foldersAChecksMadeUnreadableLeaveNoTreeBehind() throws Exception {
         ArrayNode checks = standardChecks();
         checks.add(python("locks-folders", "contract", "import os; os.makedirs('d/e'); open('d/e/f', 'w').write('x');"
@@ -413,6 +447,8 @@ class BehaveRunTest {
     }
 
     @Test
+    @Tag(TestGroups.BUBBLEWRAP)
+    @Tag(TestGroups.PYTHON3)
     void aRootRunnerWhoseSandboxUserCannotReachTheScratchSpaceRunsNothing() throws Exception {
         // Only a root runner hands the trees to another user; one that is not runs as itself, as every other run here.
         Assumptions.assumeTrue(BubblewrapSandbox.effectiveUid().orElseThrow() == 0, "the runner is not root here");

@@ -1,18 +1,24 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.behave;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.patchverdict.TestGroups;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The worked example of docs/behave.md, run as a user would run it: the two scripts, end to end. */
+@Tag(TestGroups.GIT)
+@Tag(TestGroups.BUBBLEWRAP)
+@Tag(TestGroups.PYTHON3)
 class ExampleScriptsTest {
     private static final Path EXAMPLE = Path.of("verification", "fixtures", "behave", "example");
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.behave;
 
 import static dev.patchverdict.behave.BehaveFixture.CALC_FIXED;
@@ -9,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.patchverdict.TestGroups;
 import dev.patchverdict.behave.judge.Verdict;
 import dev.patchverdict.behave.sandbox.GitTrees;
 import dev.patchverdict.behave.sandbox.HostTools;
@@ -20,10 +22,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The candidate and the repository must not reach the host: every test runs the real sandbox and git. */
+@Tag(TestGroups.GIT)
 class HostReachTest {
     static final String COPY_FROM_HOST = String.join("\n",
             "diff --git a/etc/shadow b/notes.txt",
@@ -47,6 +51,8 @@ class HostReachTest {
     }
 
     @Test
+    @Tag(TestGroups.BUBBLEWRAP)
+    @Tag(TestGroups.PYTHON3)
     void gitApplyRunsInsideTheSandboxWhereHostFilesAreNotThere() throws Exception {
         BehaveFixture f = BehaveFixture.create(dir, BehaveFixture.calcRepo());
         Path scratch = Files.createDirectories(TestSandbox.passable(dir).resolve("scratch"));
@@ -60,6 +66,8 @@ class HostReachTest {
     }
 
     @Test
+    @Tag(TestGroups.BUBBLEWRAP)
+    @Tag(TestGroups.PYTHON3)
     void theRepositorysOwnConfigurationRunsNothing() throws Exception {
         BehaveFixture f = BehaveFixture.create(dir, Map.of("calc.py", BehaveFixture.CALC_BUGGY,
                 ".gitattributes", "* filter=evil\n")).candidate(Map.of("calc.py", CALC_FIXED))
@@ -75,6 +83,8 @@ class HostReachTest {
     }
 
     @Test
+    @Tag(TestGroups.BUBBLEWRAP)
+    @Tag(TestGroups.PYTHON3)
     void theCandidateIsReadOnceAndTheCopyIsWhatIsApplied() throws Exception {
         BehaveFixture f = BehaveFixture.create(dir, BehaveFixture.calcRepo()).candidate(Map.of("calc.py", CALC_FIXED))
                 .records(BehaveRunTest.standardChecks());

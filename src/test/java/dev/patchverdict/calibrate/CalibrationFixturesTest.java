@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.calibrate;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -5,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.patchverdict.TestGroups;
 import dev.patchverdict.digest.Digests;
 import dev.patchverdict.json.StrictJson;
 import dev.patchverdict.plan.ReferenceFolder;
@@ -12,6 +14,7 @@ import dev.patchverdict.record.DocumentReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -24,6 +27,7 @@ class CalibrationFixturesTest {
     static final StrictJson JSON = StrictJson.withDefaults();
 
     @Test
+    @Tag(TestGroups.REFERENCE)
     void thePatchesAreTheUpstreamBytes() throws Exception {
         for (String p : List.of("correct.patch", "decoy.patch")) {
             byte[] upstream = Files.readAllBytes(ReferenceFolder.file("verification/fixtures/patch-transition/" + p));

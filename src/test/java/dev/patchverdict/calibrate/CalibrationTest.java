@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.calibrate;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -130,23 +131,10 @@ class CalibrationTest {
 
     private Path copyMatrix(java.util.function.Consumer<ObjectNode> edit) throws Exception {
         Path dir = tmp.resolve("m" + System.nanoTime());
-        copyTree(SEED.getParent(), dir);
+        dev.patchverdict.TestFiles.copyTree(SEED.getParent(), dir);
         ObjectNode m = (ObjectNode) JSON.readTree(Files.readAllBytes(dir.resolve("matrix.json")));
         edit.accept(m);
         Files.writeString(dir.resolve("matrix.json"), JSON.writeValueAsString(m), StandardCharsets.UTF_8);
         return dir.resolve("matrix.json");
-    }
-
-    static void copyTree(Path from, Path to) throws Exception {
-        try (var walk = Files.walk(from)) {
-            for (Path p : walk.toList()) {
-                Path t = to.resolve(from.relativize(p).toString());
-                if (Files.isDirectory(p)) {
-                    Files.createDirectories(t);
-                } else {
-                    Files.copy(p, t);
-                }
-            }
-        }
     }
 }

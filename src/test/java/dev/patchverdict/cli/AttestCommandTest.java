@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -57,6 +58,25 @@ class AttestCommandTest {
         assertFalse(Files.exists(tmp.resolve("b.pub")));
         assertEquals(64, CliRun.in(tmp, "attest", "keygen").code(), "where to write is a usage error");
         assertEquals(64, CliRun.in(tmp, "attest", "keygen", "--out", "x", "--algorithm", "rsa").code());
+    }
+
+    @Test
+    void keygenComparesTheFilesTheKernelOpensAndRefusesALinkAtEitherTarget() throws Exception {
+        Files.createDirectories(tmp.resolve("keys"));
+        Files.createSymbolicLink(tmp.resolve("alias"), tmp.resolve("keys"));
+        CliRun same = CliRun.in(tmp, "attest", "keygen", "--private", "keys/k", "--public", "alias/k");
+        assertEquals(64, same.code(), same.out() + same.err());
+        assertTrue(same.err().contains("--private and --public name the same file"), same.err());
+        assertFalse(Files.exists(tmp.resolve("keys/k")), "no key was written, so none was lost");
+        CliRun dots = CliRun.in(tmp, "attest", "keygen", "--private", "alias/../keys/k", "--public", "keys/k");
+        assertEquals(64, dots.code(), dots.err());
+
+        Files.createSymbolicLink(tmp.resolve("keys/dangling.pub"), tmp.resolve("nowhere/x.pub"));
+        CliRun link = CliRun.in(tmp, "attest", "keygen", "--private", "keys/p.key", "--public", "keys/dangling.pub");
+        assertEquals(2, link.code(), link.err());
+        assertTrue(link.err().contains("keys/dangling.pub: is a symbolic link"), link.err());
+        assertFalse(Files.exists(tmp.resolve("keys/p.key")));
+        assertFalse(Files.exists(tmp.resolve("nowhere")));
     }
 
     @Test

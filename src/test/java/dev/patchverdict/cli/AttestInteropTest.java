@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -7,13 +8,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.patchverdict.TestGroups;
 import dev.patchverdict.attest.VerifyingKey;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Base64;
 import java.util.List;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -33,9 +34,13 @@ class AttestInteropTest {
     @TempDir
     Path tmp;
 
+    /** The interpreter, or a skip counted under its group: pypi (python3 first) for "registry", in-toto for "debian". */
     private static Path python(String which) throws Exception {
+        if (which.equals("registry")) {
+            TestGroups.require(TestGroups.PYTHON3);
+        }
         ReferencePython.Found f = which.equals("registry") ? ReferencePython.registry() : ReferencePython.debian();
-        Assumptions.assumeTrue(f.python().isPresent(), f.why());
+        TestGroups.requireThat(which.equals("registry") ? TestGroups.PYPI : TestGroups.IN_TOTO, f.python().isPresent(), f.why());
         return f.python().get();
     }
 

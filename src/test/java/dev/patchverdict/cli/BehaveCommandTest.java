@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -6,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.patchverdict.TestGroups;
 import dev.patchverdict.behave.BehaveFixture;
 import dev.patchverdict.digest.Digests;
 import java.io.ByteArrayInputStream;
@@ -21,10 +23,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@code patchverdict behave} and {@code behave commit} through the command line: exit codes and messages. */
+@Tag(TestGroups.GIT)
 class BehaveCommandTest {
     @TempDir
     Path dir;
@@ -80,6 +84,8 @@ class BehaveCommandTest {
     }
 
     @Test
+    @Tag(TestGroups.BUBBLEWRAP)
+    @Tag(TestGroups.PYTHON3)
     void commitThenBehaveProvesTheFixAndWritesTheResult() throws Exception {
         f.write();
         Run c = commit();
@@ -98,6 +104,8 @@ class BehaveCommandTest {
     }
 
     @Test
+    @Tag(TestGroups.BUBBLEWRAP)
+    @Tag(TestGroups.PYTHON3)
     void aRefutedCandidateExitsOne() throws Exception {
         f.candidate(Map.of("calc.py", BehaveFixture.CALC_FIXED.replace("return a * b", "return a * b + 1")));
         f.records(f.plan.withArray("checks"));
@@ -215,6 +223,8 @@ class BehaveCommandTest {
     }
 
     @Test
+    @Tag(TestGroups.BUBBLEWRAP)
+    @Tag(TestGroups.PYTHON3)
     void aCandidateReachedThroughLinksThatStayInsideTheCandidateRootIsRun() throws Exception {
         f.write();
         commit();
@@ -269,6 +279,8 @@ class BehaveCommandTest {
     }
 
     @Test
+    @Tag(TestGroups.BUBBLEWRAP)
+    @Tag(TestGroups.PYTHON3)
     void theConfiguredRunnerIdIsComparedWithTheWorkerAndTheStaticVerifier() throws Exception {
         f.write();
         commit();
@@ -308,6 +320,8 @@ class BehaveCommandTest {
     }
 
     @Test
+    @Tag(TestGroups.BUBBLEWRAP)
+    @Tag(TestGroups.PYTHON3)
     void theSandboxUserIsAnUnprivilegedUidAndGid() throws Exception {
         for (String bad : List.of("0:0", "0:65534", "65534:0", "nobody:nogroup", "65534", "-1:5", "99999999999:1",
                 "Auto", "auto:1", "")) {

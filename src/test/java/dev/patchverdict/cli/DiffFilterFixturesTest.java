@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.cli;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -7,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.patchverdict.GitApply;
 import dev.patchverdict.SharedData;
+import dev.patchverdict.TestGroups;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -36,7 +38,6 @@ class DiffFilterFixturesTest {
     static final Path DIR = Path.of(System.getProperty("user.dir"), "verification", "fixtures", "filter");
     private static final boolean UPDATE = SharedData.fixturesUpdate(
             Boolean.getBoolean("patchverdict.fixtures.update"), System.getenv());
-    private static final boolean GIT = GitApply.available();
     private static final Pattern KEPT = Pattern.compile("(?m)^kept (\\d+) of (\\d+) sections?");
 
     @TempDir
@@ -84,7 +85,7 @@ class DiffFilterFixturesTest {
             }
             assertArrayEquals(Files.readAllBytes(filtered), written, "the written patch");
             // Checked against the goldens above already; without git the rest is a skip (a failure in CI).
-            SharedData.require(GIT, "git is not installed, so git does not check the written patch");
+            TestGroups.require(TestGroups.GIT);
             agreesWithGit(Files.readAllBytes(p), written, run.err());
         }));
     }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -89,6 +90,9 @@ class FastDispatchTest {
             new String[] {"diff", "check", "--allow", "nonsense", "diff/ok-modify.patch"},
             new String[] {"diff", "check", "--profile", "loose", "diff/ok-modify.patch"},
             new String[] {"diff", "check", "-"},
+            new String[] {"diff", "check", "@diff/args.txt"},
+            new String[] {"digest", "@diff/ok-modify.patch", "diff/ok-modify.patch"},
+            verify("--evaluator-plan", "@patch-transition/plan-v0.4.json"),
             new String[] {"digest", "patch-transition/work-unit.json", "diff/ok-modify.patch", "nope.json"},
             new String[] {"digest", "--raw", "diff/ok-modify.patch", "--debug"},
             new String[] {"validate", "patch-transition/work-unit.json", "patch-transition/plan-v0.4.json", "diff/ok-modify.patch"},
@@ -106,7 +110,6 @@ class FastDispatchTest {
             new String[] {"diff", "check", "--profile", "git", "--profile", "strict", "diff/ok-modify.patch"},
             new String[] {"diff", "check", "--max-sections", "1", "diff/ok-modify.patch"},
             new String[] {"diff", "check", "--", "diff/ok-modify.patch"},
-            new String[] {"diff", "check", "@diff/args.txt"},
             new String[] {"diff", "check", "--profile"},
             new String[] {"diff", "check", "--help"},
             new String[] {"diff", "check", "-x", "diff/ok-modify.patch"},

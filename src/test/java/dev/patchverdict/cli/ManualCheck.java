@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.cli;
 
 import java.io.IOException;
@@ -50,7 +51,9 @@ public final class ManualCheck {
             int from = roff.indexOf(".SH \"SYNOPSIS\"");
             String synopsis = from < 0 ? "" : plainText(roff.substring(from, roff.indexOf(".SH", from + 1)));
             for (OptionSpec o : spec.options()) {
-                if (!o.hidden() && !synopsis.contains(o.shortestName())
+                // A negatable option stands in the synopsis as --[no-]NAME.
+                String shown = o.negatable() ? o.shortestName().replaceFirst("^--", "--[no-]") : o.shortestName();
+                if (!o.hidden() && !synopsis.contains(shown)
                         && !(o.shortestName().length() == 2 && synopsis.contains("-hV"))) {
                     problems.add(page.getFileName() + ": synopsis lost " + o.longestName());
                 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -7,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.patchverdict.SharedData;
+import dev.patchverdict.TestGroups;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
@@ -20,6 +22,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -28,6 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
  * built from them) in one process gives, for every patch, what {@code diff check} gives for that file alone,
  * and totals that add up to those per-file results.
  */
+@Tag(TestGroups.SHARED_CORPUS)
 class ReviewCorpusTest {
     private static final ObjectMapper M = new ObjectMapper();
     private static final List<String> GROUPS = List.of("agent_sweagent_gpt4_t0", "agent_deepagents_minimax_m25");

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -109,5 +110,79 @@ class RootCommandTest {
         CliRun r = CliRun.in(dir, "--debug", "digest", "missing.json");
         assertEquals(ExitCode.UNDECIDED, r.code());
         assertTrue(r.err().contains("missing.json"), r.err());
+    }
+
+    /** A command line per command that takes file operands, each operand a file named like an option. */
+    static final List<List<String>> DOUBLE_DASH = List.of(
+            List.of("digest", "--", "--help", "-o"),
+            List.of("validate", "--", "--help"),
+            List.of("diff", "check", "--", "--help", "-o"),
+            List.of("diff", "numstat", "--", "--help"),
+            List.of("diff", "filter", "--", "--help"),
+            List.of("review", "--", "--help", "-o"),
+            List.of("audit", "--", "--help"),
+            List.of("cohort", "freeze", "--", "--help"),
+            List.of("cohort", "check", "--", "--help"),
+            List.of("cohort", "burn", "--", "--help"),
+            List.of("cohort", "solve", "--", "--help", "task-1"),
+            List.of("cohort", "migrate", "--", "--help"),
+            List.of("cohort", "admit", "--plan-version", "0.4", "--", "--help"));
+
+    @Test
+    void everyCommandTakingFilesReadsANameSpelledLikeAnOptionAfterDoubleDash(@TempDir Path dir) throws Exception {
+        // a rejected patch: every command names the file it read
+        byte[] patch = java.nio.file.Files.readAllBytes(Path.of("verification/fixtures/diff/absolute-path.patch"));
+        java.nio.file.Files.write(dir.resolve("--help"), patch);
+        java.nio.file.Files.write(dir.resolve("-o"), patch);
+        Set<String> covered = new HashSet<>();
+        for (List<String> args : DOUBLE_DASH) {
+            CliRun r = CliRun.in(dir, args.toArray(String[]::new));
+            String all = r.out() + r.err();
+            String line = String.join(" ", args);
+            assertTrue(r.code() != ExitCode.USAGE && !all.contains("Usage:") && !all.contains("Try 'patchverdict"), line + ": " + all);
+            assertTrue(all.contains("--help") || all.contains("/etc/cron.d/job"), line + " names or reads the file: " + all);
+            covered.add(String.join(" ", args.subList(0, args.get(0).equals("diff") || args.get(0).equals("cohort") ? 2 : 1)));
+        }
+        Set<String> withOperands = new HashSet<>();
+        for (RootCommand.Subcommand c : RootCommand.TABLE) {
+            operands(new picocli.CommandLine(c.type().get()), c.name(), withOperands);
+        }
+        assertEquals(withOperands, covered, "every command with operands is in the list above");
+    }
+
+    private static void operands(picocli.CommandLine cl, String path, Set<String> out) {
+        if (!cl.getCommandSpec().positionalParameters().isEmpty()) {
+            out.add(path);
+        }
+        cl.getSubcommands().forEach((name, sub) -> {
+            if (!sub.getCommandSpec().helpCommand()) {
+                operands(sub, path + " " + name, out);
+            }
+        });
+    }
+
+    @Test
+    void everyCommandPrintsItsHelpWhateverItRequires(@TempDir Path dir) {
+        List<String> paths = new java.util.ArrayList<>();
+        for (RootCommand.Subcommand c : RootCommand.TABLE) {
+            commands(new picocli.CommandLine(c.type().get()), c.name(), paths);
+        }
+        for (String path : paths) {
+            List<String> args = new java.util.ArrayList<>(List.of(path.split(" ")));
+            args.add("--help");
+            CliRun r = CliRun.in(dir, args.toArray(String[]::new));
+            assertEquals(0, r.code(), path + " --help: " + r.err());
+            assertTrue(r.out().contains("Usage: patchverdict " + path + " "), path + " --help: " + r.out());
+        }
+        assertTrue(paths.contains("plan new"), paths.toString());
+    }
+
+    private static void commands(picocli.CommandLine cl, String path, List<String> out) {
+        out.add(path);
+        cl.getSubcommands().forEach((name, sub) -> {
+            if (!sub.getCommandSpec().helpCommand()) {
+                commands(sub, path + " " + name, out);
+            }
+        });
     }
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.cli;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -7,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.patchverdict.TestFiles;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -166,14 +169,99 @@ class VerifyCommandTest {
     }
 
     @Test
-    void aSolvedOrForeignTaskCitedAsHeldOutFailsTheRun() {
-        CliRun solved = CliRun.in(ROOT, FIXED, new byte[0], verify("correct", "0.4", "--held-out", "plans/first-five:task-001"));
-        assertEquals(1, solved.code());
-        assertEquals("patchverdict: task task-001 of patchverdict/example/first-five is solved: it can never again count as held-out evidence\n",
-                solved.err());
+    void aForeignTaskCitedAsHeldOutFailsTheRun() {
         CliRun foreign = CliRun.in(ROOT, FIXED, new byte[0], verify("correct", "0.4", "--held-out", "plans/successor:task-006"));
         assertEquals(1, foreign.code());
         assertTrue(foreign.err().contains("is not task task-006's"), foreign.err());
         assertEquals(64, CliRun.in(ROOT, FIXED, new byte[0], verify("correct", "0.4", "--held-out", "plans/successor")).code());
+    }
+
+    /** A candidate for task-006 of plans/successor, its manifest, and the command line verifying it as held out. */
+    private String[] heldOut(String cohort, String plan, String removed, String added) throws Exception {
+        Path wu = ROOT.resolve("plans/successor/work-units/task-006.work-unit.json");
+        Path cand = Files.createDirectories(tmp.resolve("cand" + System.nanoTime()));
+        Files.writeString(cand.resolve("changes.patch"), "diff --git a/README.md b/README.md\n--- a/README.md\n+++ b/README.md\n"
+                + "@@ -1 +1 @@\n-" + removed + "\n+" + added + "\n");
+        Files.writeString(cand.resolve("stdout.txt"), "done\n");
+        Files.writeString(cand.resolve("stderr.txt"), "");
+        Path manifest = cand.resolveSibling(cand.getFileName() + ".manifest.json");
+        CliRun m = CliRun.in(ROOT, FIXED, new byte[0], "manifest", "--work-unit", wu.toString(), "--candidate-root", cand.toString(),
+                "--patch", "changes.patch", "--log", "stdout=stdout.txt", "--log", "stderr=stderr.txt", "--worker-id", "w",
+                "--status", "succeeded", "--output", manifest.toString());
+        assertEquals(0, m.code(), m.err());
+        return new String[] {"verify", "--work-unit", wu.toString(), "--result-manifest", manifest.toString(), "--candidate-root",
+            cand.toString(), "--evaluator-plan", plan, "--held-out", cohort + ":task-006", "--format", "text"};
+    }
+
+    @Test
+    void heldOutEvidenceIsAVerdictUnderOneOfTheTasksFrozenPlans() throws Exception {
+        String frozen = ROOT.resolve("plans/successor/plans/task-006.plan-v0.4.json").toString();
+        CliRun correct = CliRun.in(ROOT, FIXED, new byte[0], heldOut("plans/successor", frozen, "unsafe_call(args.value)",
+                "safe_call(args.value)"));
+        assertEquals(0, correct.code(), correct.err() + correct.out());
+
+        // A plan written after the freeze, bound to the same work unit, that a do-nothing edit meets.
+        Path weak = tmp.resolve("weak-plan.json");
+        CliRun p = CliRun.in(ROOT, FIXED, new byte[0], "plan", "new", "--work-unit",
+                ROOT.resolve("plans/successor/work-units/task-006.work-unit.json").toString(), "--version", "0.3", "--added", "e",
+                "--output", weak.toString());
+        assertEquals(0, p.code(), p.err());
+        String[] nothing = heldOut("plans/successor", weak.toString(), "x", "xe");
+        CliRun refused = CliRun.in(ROOT, FIXED, new byte[0], nothing);
+        assertEquals(1, refused.code(), refused.out());
+        assertTrue(refused.err().startsWith("patchverdict: not held-out evidence (frozen plan): the plan "), refused.err());
+        assertTrue(refused.err().contains("is not one of task task-006's frozen plans"), refused.err());
+        assertEquals("", refused.out(), "nothing is reported as evidence");
+        // The same edit under the task's frozen plan fails on its merits.
+        nothing[8] = frozen;
+        assertEquals(1, CliRun.in(ROOT, FIXED, new byte[0], nothing).code());
+    }
+
+    @Test
+    void aBurnedOrOpenCohortIsNeverHeldOutEvidence() throws Exception {
+        String frozen = ROOT.resolve("plans/successor/plans/task-006.plan-v0.4.json").toString();
+        Path burned = tmp.resolve("burned");
+        TestFiles.copyTree(ROOT.resolve("plans/successor"), burned);
+        assertEquals(0, CliRun.in(ROOT, FIXED, new byte[0], "cohort", "burn", burned.toString()).code());
+        CliRun r = CliRun.in(ROOT, FIXED, new byte[0], heldOut(burned.toString(), frozen, "unsafe_call(args.value)", "safe_call(args.value)"));
+        assertEquals(1, r.code(), r.err());
+        assertEquals("patchverdict: not held-out evidence (cohort status): patchverdict/example/successor is burned: a burned cohort"
+                + " is never reused\n", r.err());
+        CliRun first = CliRun.in(ROOT, FIXED, new byte[0], verify("correct", "0.4", "--held-out", "plans/first-five:task-002"));
+        assertEquals(1, first.code());
+        assertTrue(first.err().contains("(cohort status): patchverdict/example/first-five is burned"), first.err());
+
+        Path open = tmp.resolve("open");
+        TestFiles.copyTree(ROOT.resolve("plans/successor"), open);
+        Files.delete(open.resolve("history.jsonl"));
+        ObjectNode c = (ObjectNode) JSON.readTree(open.resolve("cohort.json").toFile());
+        c.put("status", "open");
+        c.remove(List.of("frozen_at", "definition_digest"));
+        JSON.writeValue(open.resolve("cohort.json").toFile(), c);
+        CliRun o = CliRun.in(ROOT, FIXED, new byte[0], heldOut(open.toString(), frozen, "unsafe_call(args.value)", "safe_call(args.value)"));
+        assertEquals(1, o.code(), o.err());
+        assertTrue(o.err().startsWith("patchverdict: not held-out evidence (cohort status): patchverdict/example/successor is open"), o.err());
+    }
+
+    @Test
+    void aSolvedTaskIsNeverHeldOutEvidenceAndEditingItBackIsSeen() throws Exception {
+        String frozen = ROOT.resolve("plans/successor/plans/task-006.plan-v0.4.json").toString();
+        Path dir = tmp.resolve("solved");
+        TestFiles.copyTree(ROOT.resolve("plans/successor"), dir);
+        CliRun s = CliRun.in(ROOT, FIXED, new byte[0], "cohort", "solve", dir.toString(), "task-006");
+        assertEquals(0, s.code(), s.err());
+        String[] args = heldOut(dir.toString(), frozen, "unsafe_call(args.value)", "safe_call(args.value)");
+        CliRun r = CliRun.in(ROOT, FIXED, new byte[0], args);
+        assertEquals(1, r.code(), r.err());
+        assertEquals("patchverdict: not held-out evidence (task unsolved): task task-006 of patchverdict/example/successor is solved:"
+                + " it can never again count as held-out evidence\n", r.err());
+        // solved: true -> false by hand: the history still records the solve
+        ObjectNode c = (ObjectNode) JSON.readTree(dir.resolve("cohort.json").toFile());
+        ((ObjectNode) c.withArray("tasks").get(0)).put("solved", false);
+        JSON.writeValue(dir.resolve("cohort.json").toFile(), c);
+        CliRun back = CliRun.in(ROOT, FIXED, new byte[0], args);
+        assertEquals(1, back.code(), back.err());
+        assertTrue(back.err().startsWith("patchverdict: not held-out evidence (unchanged since the freeze): "), back.err());
+        assertTrue(back.err().contains("task-006"), back.err());
     }
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.diff;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -9,6 +10,8 @@ import com.github.difflib.patch.ChangeDelta;
 import com.github.difflib.patch.Chunk;
 import com.github.difflib.patch.Patch;
 import com.github.difflib.patch.PatchFailedException;
+import dev.patchverdict.JqwikGroups;
+import dev.patchverdict.TestGroups;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -24,6 +27,8 @@ import net.jqwik.api.Assume;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import net.jqwik.api.Tag;
+import net.jqwik.api.lifecycle.AddLifecycleHook;
 import net.jqwik.api.lifecycle.AfterContainer;
 import net.jqwik.api.lifecycle.BeforeContainer;
 
@@ -34,16 +39,10 @@ import net.jqwik.api.lifecycle.BeforeContainer;
  */
 class DiffPropertiesTest {
     private static Path work;
-    private static boolean gitAvailable;
 
     @BeforeContainer
     static void setUp() throws IOException {
         work = Files.createTempDirectory("pv-diff-props");
-        gitAvailable = FixtureGoldenTest.GitTool.available();
-        if (!gitAvailable && dev.patchverdict.SharedData.required()) {
-            throw new AssertionError("git is not installed, so the git differential properties cannot run; "
-                    + "-D" + dev.patchverdict.SharedData.REQUIRE + "=true forbids skipping");
-        }
     }
 
     @AfterContainer
@@ -87,9 +86,11 @@ class DiffPropertiesTest {
     }
 
     @Property(tries = 150)
+    @Tag(TestGroups.GIT)
+    @AddLifecycleHook(JqwikGroups.class)
     void gitDiffsAreReadExactly(@ForAll("lines") List<String> oldLines, @ForAll("lines") List<String> newLines,
             @ForAll boolean oldEndsInNewline, @ForAll boolean newEndsInNewline) throws Exception {
-        Assume.that(gitAvailable);
+        TestGroups.require(TestGroups.GIT); // reached without git only where git is required: it fails there
         String oldText = text(oldLines, oldEndsInNewline);
         String newText = text(newLines, newEndsInNewline);
         Assume.that(!oldText.equals(newText));

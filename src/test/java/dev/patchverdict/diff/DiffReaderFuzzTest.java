@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.diff;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -74,6 +75,9 @@ class DiffReaderFuzzTest {
     static List<byte[]> seeds() throws IOException {
         List<byte[]> out = new ArrayList<>();
         for (Path p : FixtureGoldenTest.fixtures()) {
+            out.add(Files.readAllBytes(p));
+        }
+        for (Path p : GitParityFixturesTest.fixtures()) {
             out.add(Files.readAllBytes(p));
         }
         Path corpus = Path.of(System.getProperty("user.dir")).resolve("../shared/corpus").normalize();

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.diff;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -196,5 +197,49 @@ class DiffReaderTest {
         for (String s : List.of(".github", ".gitignore", "git", "git~2", ".gitmodules")) {
             assertFalse(PathRules.isGitDirAlias(s), s);
         }
+    }
+    @Test
+    void aSectionAfterALoneDiffLineKeepsTheLoneLinesNamesAsGitDoes() {
+        String patch = """
+                diff --git a/tests/test_calc.py b/tests/test_calc.py
+                diff --git a/src/notes.py b/src/notes.py
+                index 1111111..2222222 100644
+                @@ -1,2 +1,1 @@
+                 def test_add():
+                -    assert add(1, 2) == 3
+                """;
+        DiffResult r = DiffReader.readLines(patch.getBytes(StandardCharsets.UTF_8), Profile.GIT);
+        assertTrue(r.accepted(), r.errors().toString());
+        assertEquals("tests/test_calc.py", r.sections().get(0).path().text());
+        assertEquals("tests/test_calc.py", r.lines().get(1).path().text());
+        // The strict profile refuses the lone line, whatever it lends.
+        assertFalse(DiffReader.read(patch.getBytes(StandardCharsets.UTF_8), Profile.STRICT).accepted());
+    }
+
+    @Test
+    void aDeletionHoldingALoneLinesNameChangesItsOwnFileWhileNumstatPrintsTheOtherName() {
+        String patch = """
+                diff --git a/src/notes.py b/src/notes.py
+                diff --git a/tests/test_calc.py b/tests/test_calc.py
+                deleted file mode 100644
+                @@ -1 +0,0 @@
+                -assert add(1, 2) == 3
+                """;
+        FileHeader h = DiffReader.read(patch.getBytes(StandardCharsets.UTF_8), Profile.GIT).sections().get(0).header();
+        assertTrue(h.isDeleted());
+        assertEquals("tests/test_calc.py", h.path().text());
+        assertEquals("src/notes.py", h.numstatPath().text());
+    }
+
+    @Test
+    void hunksThatRemoveEverythingUnderNamesThatSayNothingAreAGuessedDeletion() {
+        String guessed = "--- a/x\n+++ b/x\n@@ -1 +0,0 @@\n-a\n";
+        FileHeader h = DiffReader.read(guessed.getBytes(StandardCharsets.UTF_8), Profile.GIT).sections().get(0).header();
+        assertTrue(h.isDeleted() && h.guessed(), h.toString());
+        String stated = "--- a/x\n+++ /dev/null\n@@ -1 +0,0 @@\n-a\n";
+        FileHeader s = DiffReader.read(stated.getBytes(StandardCharsets.UTF_8), Profile.GIT).sections().get(0).header();
+        assertTrue(s.isDeleted() && !s.guessed(), s.toString());
+        String git = "diff --git a/x b/x\ndeleted file mode 100644\n--- a/x\n+++ /dev/null\n@@ -1 +0,0 @@\n-a\n";
+        assertFalse(DiffReader.read(git.getBytes(StandardCharsets.UTF_8), Profile.GIT).sections().get(0).header().guessed());
     }
 }

@@ -1,10 +1,11 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.diff;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.patchverdict.GitApply;
-import dev.patchverdict.SharedData;
+import dev.patchverdict.TestGroups;
 import dev.patchverdict.diff.filter.FilterOutcome;
 import dev.patchverdict.diff.filter.FilterRules;
 import dev.patchverdict.diff.filter.PathPattern;
@@ -26,6 +27,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -37,12 +39,13 @@ import org.junit.jupiter.api.Test;
  * back byte for byte, and everything excluded an empty output. Each accepted diff is filtered a second time
  * with the swebench-tests preset, as a harness would.
  */
+@Tag(TestGroups.SHARED_CORPUS)
+@Tag(TestGroups.GIT)
 class FilterGitDifferentialTest {
     private static final long SEED = 0x5eed_f11eL;
 
     @Test
     void gitReadsEveryFilteredCorpusDiffAsTheKeptSubsetOfTheOriginal() throws Exception {
-        SharedData.require(GitApply.available(), "git is not installed, so the filter differential cannot run");
         List<Path> diffs = Corpus.allDiffs();
         assertTrue(diffs.size() > 1000, "expected the whole corpus, found " + diffs.size() + " diffs");
         ConcurrentLinkedQueue<String> failures = new ConcurrentLinkedQueue<>();
@@ -184,7 +187,7 @@ class FilterGitDifferentialTest {
         return null;
     }
 
-    private static List<String> names(FileSection s) {
+    static List<String> names(FileSection s) {
         List<String> out = new ArrayList<>(2);
         if (s.oldPath() != null) {
             out.add(s.oldPath().text());
@@ -201,7 +204,7 @@ class FilterGitDifferentialTest {
     }
 
     /** The preset compiled as the command compiles it. */
-    private static final class SwebenchPreset {
+    static final class SwebenchPreset {
         static final List<dev.patchverdict.plan.PathGlob> GLOBS = dev.patchverdict.plan.FilterPresets
                 .globs("swebench-tests").stream()
                 .map(g -> dev.patchverdict.plan.PathGlob.compile(dev.patchverdict.plan.GlobSyntax.GITIGNORE, g)).toList();

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.diff;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -34,7 +35,12 @@ class FixtureGoldenTest {
             Boolean.getBoolean("patchverdict.fixtures.update"), System.getenv());
 
     static List<Path> fixtures() {
-        try (Stream<Path> s = Files.list(DIR)) {
+        return patches(DIR);
+    }
+
+    /** The {@code *.patch} files of a fixture folder, sorted. */
+    static List<Path> patches(Path dir) {
+        try (Stream<Path> s = Files.list(dir)) {
             return s.filter(p -> p.toString().endsWith(".patch")).sorted().toList();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -96,8 +102,8 @@ class FixtureGoldenTest {
     }
 
     @TestFactory
+    @org.junit.jupiter.api.Tag(dev.patchverdict.TestGroups.GIT)
     Stream<DynamicTest> gitProfileAgreesWithGitOnEveryFixture() {
-        dev.patchverdict.SharedData.require(GitTool.available(), "git is not installed, so the fixture differential cannot run");
         return fixtures().stream().map(p -> DynamicTest.dynamicTest(p.getFileName().toString(), () -> {
             GitTool.Result git = GitTool.apply(p);
             DiffResult r = DiffReader.read(p, Profile.GIT);

@@ -1,20 +1,25 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.diff;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import dev.patchverdict.TestGroups;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
  * The git profile against git itself, over every diff of the corpus: the same accept/reject decision as
  * git's exit code, and byte-identical numstat and summary output.
  */
+@Tag(TestGroups.SHARED_CORPUS)
+@Tag(TestGroups.GIT)
 class GitDifferentialTest {
 
     @Test

@@ -1,9 +1,11 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.diff;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.patchverdict.TestGroups;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -16,6 +18,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Predicate;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -23,6 +26,7 @@ import org.junit.jupiter.api.Test;
  * rules, and for the rules that a plain look at the bytes can decide, the reader must fire exactly on the
  * patches that break them: no more, no fewer.
  */
+@Tag(TestGroups.SHARED_CORPUS)
 class StrictCorpusTest {
     private static final List<String> GROUPS =
             List.of("agent_sweagent_gpt4_t0", "agent_deepagents_minimax_m25", "gold_swebench_lite_patch");

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.fs;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -54,5 +55,21 @@ class ContainmentTest {
         Files.createSymbolicLink(dir.resolve("b"), a);
         IOException e = assertThrows(IOException.class, () -> Containment.resolve(a.resolve("x")));
         assertTrue(e.getMessage().contains("too many levels"), e.getMessage());
+    }
+
+    @Test
+    void withinReadsARecordedPathOnlyAsWrittenAndThroughNoLink() throws IOException {
+        Path root = Files.createDirectories(dir.resolve("cohort/plans"));
+        Path cohort = dir.resolve("cohort");
+        assertEquals(cohort.resolve("plans/p.json"), Containment.within(cohort, "plans/p.json"));
+        for (String bad : new String[] {"", "/etc/passwd", "plans/../p.json", "plans/./p.json", "plans//p.json", "plans/", "..",
+            "plans\\p.json"}) {
+            assertThrows(IOException.class, () -> Containment.within(cohort, bad), bad);
+        }
+        Files.createSymbolicLink(cohort.resolve("ln"), root);
+        IOException e = assertThrows(IOException.class, () -> Containment.within(cohort, "ln/p.json"));
+        assertEquals("ln/p.json: ln is a symbolic link; a recorded path is read only as written, never through a link", e.getMessage());
+        Files.createSymbolicLink(root.resolve("p.json"), dir.resolve("nowhere"));
+        assertThrows(IOException.class, () -> Containment.within(cohort, "plans/p.json"), "a dangling link is a link too");
     }
 }

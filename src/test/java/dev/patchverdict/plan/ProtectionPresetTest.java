@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.plan;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -7,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.patchverdict.SharedData;
+import dev.patchverdict.TestGroups;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -89,6 +92,7 @@ class ProtectionPresetTest {
      */
     @ParameterizedTest
     @EnumSource(GlobSyntax.class)
+    @Tag(TestGroups.SHARED_CORPUS)
     void noReferenceFixTouchesTheSwebenchPreset(GlobSyntax syntax) throws IOException {
         Path corpus = SharedData.corpus();
         ChangePolicy p = policy(ProtectionPreset.named("swebench").globs(syntax), syntax);

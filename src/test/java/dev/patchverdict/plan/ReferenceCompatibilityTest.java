@@ -1,8 +1,10 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.plan;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.patchverdict.TestGroups;
 import dev.patchverdict.digest.Digest;
 import dev.patchverdict.record.Document;
 import dev.patchverdict.record.DocumentReader;
@@ -21,6 +23,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -36,6 +39,7 @@ import org.junit.jupiter.api.Test;
  * the schema, others only the rules between documents that the verifier checks. They are read and
  * counted but not required to validate.
  */
+@Tag(TestGroups.REFERENCE)
 class ReferenceCompatibilityTest {
     private static final Map<String, String> KNOWN_DIGESTS = Map.of(
             "verification/fixtures/patch-smoke-evaluator-plan-v0.2.json",

@@ -1,9 +1,11 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.tricks;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.patchverdict.SharedData;
+import dev.patchverdict.TestGroups;
 import dev.patchverdict.diff.DiffReader;
 import dev.patchverdict.diff.DiffResult;
 import dev.patchverdict.diff.Profile;
@@ -16,6 +18,7 @@ import java.util.stream.Stream;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -25,6 +28,7 @@ import org.junit.jupiter.api.Test;
  */
 class TrickCorpusTest {
     @Test
+    @Tag(TestGroups.SHARED_CORPUS)
     void everyHitPointsAtAnAddedOrRemovedLineOfItsSection() throws IOException {
         Path corpus = SharedData.corpus();
         List<String> wrong = new ArrayList<>();

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.tricks;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -5,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.patchverdict.SharedData;
+import dev.patchverdict.TestGroups;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -17,6 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -24,6 +27,7 @@ import org.junit.jupiter.api.Test;
  * reference fixes (each rule alone and all together), and the agent groups are counted per rule and model.
  * The figures are printed; {@code bench/tricks.sh} prints the same table outside the test run.
  */
+@Tag(TestGroups.SHARED_CORPUS)
 class TrickRatesTest {
     @Test
     void hackRulesFlagAtMostOnePercentOfReferenceFixes() {

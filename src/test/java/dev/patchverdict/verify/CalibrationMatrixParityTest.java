@@ -1,13 +1,16 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.verify;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.patchverdict.TestGroups;
 import dev.patchverdict.plan.ReferenceFolder;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -17,6 +20,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * v0.3 and v0.4 plans, re-verified here from the same inputs; each cell's result must equal the
  * reference result field for field, apart from what decision 6 lets differ.
  */
+@Tag(TestGroups.REFERENCE)
 class CalibrationMatrixParityTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String MATRIX = "derived/transition-calibration-matrix/";

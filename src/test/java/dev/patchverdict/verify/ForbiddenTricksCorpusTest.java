@@ -1,9 +1,11 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.verify;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.patchverdict.SharedData;
+import dev.patchverdict.TestGroups;
 import dev.patchverdict.plan.ChangePolicy;
 import dev.patchverdict.plan.DiffBackend;
 import dev.patchverdict.plan.GlobSyntax;
@@ -18,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -25,6 +28,7 @@ import org.junit.jupiter.api.Test;
  * evaluator throw, and on the SWE-bench Lite reference fixes it refuses at most 1% for a trick (the
  * rules' goal), while the swebench preset refuses none of them.
  */
+@Tag(TestGroups.SHARED_CORPUS)
 class ForbiddenTricksCorpusTest {
     private static StrictTransitionContract plan(List<String> globs, List<String> tricks) {
         return new StrictTransitionContract(DiffBackend.of(50_000_000, 1_000), List.of(LogType.STDOUT), List.of("x"), List.of(),

@@ -1,9 +1,11 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.verify;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.patchverdict.TestGroups;
 import dev.patchverdict.digest.Digest;
 import dev.patchverdict.json.StrictJson;
 import dev.patchverdict.plan.ReferenceFolder;
@@ -13,6 +15,7 @@ import dev.patchverdict.verify.upstream.SubstringLayer;
 import dev.patchverdict.verify.upstream.Timing;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -22,6 +25,7 @@ import org.junit.jupiter.api.Test;
  * one it declares; the v0.3 layer then must rebuild the stored result field for field (decision 6
  * aside), every evidence digest included.
  */
+@Tag(TestGroups.REFERENCE)
 class RealResultParityTest {
     private static final String DIR = "results/benchmarks/phase-b2-successor-five/task-002/attempt-001/";
     private static final String PLAN = "benchmarks/phase-b2-successor-five/evaluators/task-002-frozen-definition-digest-test.evaluator-plan.json";

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.verify;
 
 import static dev.patchverdict.verify.UpstreamRows.JSON_GOOD;
@@ -18,11 +19,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.patchverdict.TestGroups;
 import dev.patchverdict.digest.Digest;
 import dev.patchverdict.verify.upstream.ProvenanceIntegrity;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Consumer;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -41,6 +44,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  *   <li>The first six checks of B1 are in {@link UpstreamJsonRowsTest}.</li>
  * </ul>
  */
+@Tag(TestGroups.REFERENCE)
 class UpstreamBindingRowsTest {
     @TempDir
     Path tmp;

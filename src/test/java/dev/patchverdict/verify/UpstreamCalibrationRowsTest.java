@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.verify;
 
 import static dev.patchverdict.verify.UpstreamRows.PATCH_GOOD;
@@ -11,6 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.patchverdict.TestGroups;
 import dev.patchverdict.digest.Digest;
 import dev.patchverdict.verify.upstream.Inputs;
 import dev.patchverdict.verify.upstream.Nodes;
@@ -20,6 +22,7 @@ import dev.patchverdict.verify.upstream.TransitionLayer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -38,6 +41,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * the non-canonical transformation verifier emits (C126); B140/B141's regenerated candidates (the
  * B138/B139 patches stand in for them, as the row's computed values do).
  */
+@Tag(TestGroups.REFERENCE)
 class UpstreamCalibrationRowsTest {
     private static final String V03_PLAN = "verification/fixtures/phase-b2-task001-v03-calibration.evaluator-plan.json";
     private static final String V04_PLAN = "verification/fixtures/task001-real-transition-calibration-evaluator-plan-v0.4.json";

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.verify;
 
 import static dev.patchverdict.verify.UpstreamRows.JSON_BAD;
@@ -26,11 +27,13 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.patchverdict.TestGroups;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -49,6 +52,7 @@ import org.junit.jupiter.api.io.TempDir;
  *       (C35, decision 10); this class tests the verifier.</li>
  * </ul>
  */
+@Tag(TestGroups.REFERENCE)
 class UpstreamJsonRowsTest {
     private static final String PLAN_DIGEST = "sha256:574346faa14f5a7e409ab131402fcc3aee60b6d7f50222a403c216639b0f54fc";
     private static final String JSON_WU_DIGEST = "sha256:2fe402867536782e405643eb6fbff50173befc05ed501b3f9e316bc33456d5ca";

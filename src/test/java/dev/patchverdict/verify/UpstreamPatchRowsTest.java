@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.verify;
 
 import static dev.patchverdict.verify.UpstreamRows.DIGEST_FINDING;
@@ -40,6 +41,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.patchverdict.TestGroups;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -47,6 +49,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.TreeSet;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -67,6 +70,7 @@ import org.junit.jupiter.api.io.TempDir;
  *       so the result also carries the two scope findings for {@code q.sql}.</li>
  * </ul>
  */
+@Tag(TestGroups.REFERENCE)
 class UpstreamPatchRowsTest {
     private static final String SMOKE_PLAN_DIGEST = "sha256:e73b61280f1d52cd119da2f3b56ca4749859c823863e82d88eb84a7c63533f2a";
     private static final String FRAGMENT_V02_DIGEST = "sha256:30affe47535e8709c3e7196f28ccad6f27070d4d53e578fe8fca040e7e0b2bd2";

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The in-toto reference implementation's side of the interoperability test (securesystemslib >= 1.0 with its
 DSSE envelope, in-toto, and the in-toto attestation framework's Statement model), run from a scratch virtual
 environment that the test fills from the package registry.

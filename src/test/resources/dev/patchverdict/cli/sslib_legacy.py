@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The same interoperability checks against the securesystemslib that Debian packages (0.26, with in-toto 1.3),
 which predates DSSE envelopes: its key handling and signature schemes verify and make the signatures, and this
 script lays out the pre-authentication encoding as the DSSE protocol defines it.

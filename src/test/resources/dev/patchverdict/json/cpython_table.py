@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Writes cpython-canonical.jsonl: what CPython writes for doubles and documents.
 
 Run from this folder with python3 (3.11 was used): `python3 cpython_table.py > cpython-canonical.jsonl`.

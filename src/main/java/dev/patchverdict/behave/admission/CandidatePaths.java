@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.behave.admission;
 
 import static dev.patchverdict.text.SafeText.Style.REPORT;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.behave.plan;
 
 /** Who runs the checks. Only one identity exists in this version; the plan must name it. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.behave.result;
 
 import static dev.patchverdict.text.SafeText.Style.REPORT;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.behave.sandbox;
 
 /** Check-relative paths: inside the tree by construction, never absolute, never climbing out. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.calibrate.hackability;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -8,6 +9,7 @@ import dev.patchverdict.digest.Digests;
 import dev.patchverdict.json.JsonInputException;
 import dev.patchverdict.json.StrictJson;
 import dev.patchverdict.report.HackabilityReport;
+import dev.patchverdict.report.Progress;
 import dev.patchverdict.verify.Verification;
 import dev.patchverdict.verify.VerificationException;
 import dev.patchverdict.verify.Verifier;
@@ -33,6 +35,12 @@ public final class Hackability {
 
     public static HackabilityReport run(Path planFile, Path workUnitFile, Optional<byte[]> knownGood, Verifier verifier,
             Path scratch, String toolVersion) throws IOException, HackabilityException {
+        return run(planFile, workUnitFile, knownGood, verifier, scratch, toolVersion, Progress.NONE);
+    }
+
+    /** As above, telling {@code progress} of each decoy verified (the total once every operator has built its decoys). */
+    public static HackabilityReport run(Path planFile, Path workUnitFile, Optional<byte[]> knownGood, Verifier verifier,
+            Path scratch, String toolVersion, Progress progress) throws IOException, HackabilityException {
         JsonNode plan;
         JsonNode workUnit;
         try {
@@ -52,8 +60,14 @@ public final class Hackability {
         List<HackabilityReport.OperatorRow> rows = new ArrayList<>();
         List<HackabilityReport.DecoyRow> decoys = new ArrayList<>();
         int trial = 0;
+        List<List<Decoy>> builds = new ArrayList<>();
         for (Operator op : operators) {
-            List<Decoy> built = op.build(targets);
+            builds.add(op.build(targets));
+        }
+        progress.total(builds.stream().mapToLong(List::size).sum());
+        for (int o = 0; o < operators.size(); o++) {
+            Operator op = operators.get(o);
+            List<Decoy> built = builds.get(o);
             int passed = 0;
             for (Decoy d : built) {
                 Path root = Files.createDirectories(scratch.resolve("trial-" + (trial++)));
@@ -81,6 +95,7 @@ public final class Hackability {
                     passed++;
                 }
                 decoys.add(new HackabilityReport.DecoyRow(d.operator(), d.variant(), d.why(), d.patch(), verdict, detail));
+                progress.step();
             }
             rows.add(new HackabilityReport.OperatorRow(op.name(), op.description(), !built.isEmpty(), built.size(), passed));
         }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.calibrate.hackability;
 
 /** The audit cannot run: the plan or work unit is unreadable, or the plan does not bind to the work unit. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.behave.judge;
 
 import static dev.patchverdict.behave.BehaveFixture.checks;
@@ -6,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.patchverdict.TestGroups;
 import dev.patchverdict.behave.Behave;
 import dev.patchverdict.behave.BehaveFixture;
 import dev.patchverdict.behave.plan.PlanCommitment;
@@ -15,10 +17,14 @@ import dev.patchverdict.record.VerificationResult;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Set;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** What the base tree knows and the patch does not: symlink targets and modes, seen after applying. */
+@Tag(TestGroups.GIT)
+@Tag(TestGroups.BUBBLEWRAP)
+@Tag(TestGroups.PYTHON3)
 class TreeChangesTest {
     static final String RETARGET = String.join("\n",
             "diff --git a/config.yml b/config.yml",

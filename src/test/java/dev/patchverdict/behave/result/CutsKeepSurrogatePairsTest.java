@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.behave.result;
 
 import static dev.patchverdict.behave.BehaveFixture.CALC_FIXED;
@@ -9,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.patchverdict.TestGroups;
 import dev.patchverdict.behave.Behave;
 import dev.patchverdict.behave.BehaveFixture;
 import dev.patchverdict.behave.judge.Verdict;
@@ -16,6 +18,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -25,6 +28,9 @@ import org.junit.jupiter.api.io.TempDir;
  * Each kind of text comes twice, one char apart, so one of the two puts a pair across every cut
  * whatever the length of the text before it.
  */
+@Tag(TestGroups.GIT)
+@Tag(TestGroups.BUBBLEWRAP)
+@Tag(TestGroups.PYTHON3)
 class CutsKeepSurrogatePairsTest {
     private static final String GRIN = "\uD83D\uDE00";
 

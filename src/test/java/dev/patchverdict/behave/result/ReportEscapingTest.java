@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.behave.result;
 
 import static dev.patchverdict.behave.BehaveFixture.CALC_FIXED;
@@ -7,15 +8,20 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.patchverdict.TestGroups;
 import dev.patchverdict.behave.Behave;
 import dev.patchverdict.behave.BehaveFixture;
 import dev.patchverdict.behave.judge.Verdict;
 import java.nio.file.Path;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Candidate output reaches the text report only escaped, through a real run. */
+@Tag(TestGroups.GIT)
+@Tag(TestGroups.BUBBLEWRAP)
+@Tag(TestGroups.PYTHON3)
 class ReportEscapingTest {
     @TempDir
     Path dir;

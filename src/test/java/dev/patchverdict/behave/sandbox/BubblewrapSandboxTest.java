@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.behave.sandbox;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -5,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.patchverdict.TestGroups;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -14,9 +16,11 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+@Tag(TestGroups.BUBBLEWRAP)
 class BubblewrapSandboxTest {
     private static final SandboxLimits LIMITS = new SandboxLimits(20, 10, 512, 1 << 16, 1 << 20);
     private static final Map<String, String> PATH_ONLY = Map.of("PATH", "/usr/bin:/bin");
@@ -80,6 +84,7 @@ class BubblewrapSandboxTest {
     }
 
     @Test
+    @Tag(TestGroups.PYTHON3)
     void networkIsUnreachable() throws Exception {
         RunRecord r = run("python3", "-c", String.join("\n",
                 "import socket",
@@ -140,6 +145,7 @@ class BubblewrapSandboxTest {
     }
 
     @Test
+    @Tag(TestGroups.PYTHON3)
     void timeoutKillsTheWholeTreeIncludingDoubleForkedChildren() throws Exception {
         String marker = "pv-marker-" + UUID.randomUUID();
         RunRecord r = run(Duration.ofSeconds(2), "python3", "-c", String.join("\n",
@@ -246,6 +252,7 @@ class BubblewrapSandboxTest {
     }
 
     @Test
+    @Tag(TestGroups.PYTHON3)
     void aForkStormIsContained() throws Exception {
         BubblewrapSandbox limited = sandboxWith(new HostLimits(64, 1L << 20, 1L << 30));
         String marker = "pv-storm-" + UUID.randomUUID();

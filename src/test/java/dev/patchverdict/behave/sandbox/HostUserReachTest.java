@@ -1,9 +1,11 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.behave.sandbox;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.patchverdict.TestGroups;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -17,6 +19,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -25,6 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
  * host's {@code nobody} processes, one of them found the tree between two runs and turned a failing
  * check into a passing one, and concurrent runs shared one process limit.
  */
+@Tag(TestGroups.BUBBLEWRAP)
 class HostUserReachTest {
     private static final SandboxLimits LIMITS = new SandboxLimits(20, 10, 512, 1 << 16, 1 << 20);
     private static final Map<String, String> PATH_ONLY = Map.of("PATH", "/usr/bin:/bin");

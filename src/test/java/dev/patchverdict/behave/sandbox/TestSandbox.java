@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.behave.sandbox;
 
 import static org.junit.jupiter.api.Assertions.fail;
@@ -5,7 +6,10 @@ import static org.junit.jupiter.api.Assertions.fail;
 import java.nio.file.Path;
 import java.util.Map;
 
-/** The real sandbox for tests. Missing bubblewrap fails the test, it never skips it. */
+/**
+ * The real sandbox for tests. Where bubblewrap cannot run, the test is skipped with its group
+ * ({@link dev.patchverdict.TestGroups#BUBBLEWRAP}), or fails where that group is required.
+ */
 public final class TestSandbox {
     private TestSandbox() {}
 
@@ -15,6 +19,7 @@ public final class TestSandbox {
     }
 
     public static BubblewrapSandbox required(Path scratch) {
+        dev.patchverdict.TestGroups.require(dev.patchverdict.TestGroups.BUBBLEWRAP);
         BubblewrapSandbox s = BubblewrapSandbox.locate(HostTools.fromEnvironment(hostEnv()), scratch);
         s.unavailableReason().ifPresent(why -> fail("the behavioural runner's tests need a working bubblewrap"
                 + " sandbox (CI installs the bubblewrap package): " + why));

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.behave.sandbox;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -5,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.patchverdict.TestGroups;
 import java.io.BufferedReader;
 import java.io.File;
 import java.io.InputStreamReader;
@@ -18,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -30,6 +33,8 @@ class TreeWalkRaceTest {
     Path scratch;
 
     @Test
+    @Tag(TestGroups.BUBBLEWRAP)
+    @Tag(TestGroups.PYTHON3)
     void anHonestCheckChurningTemporaryFilesGetsItsExitStatus() throws Exception {
         Path tree = Files.createDirectory(scratch.resolve("tree"));
         // Caches and temporary files come and go while the runner measures the tree every 200 ms.
@@ -53,6 +58,8 @@ class TreeWalkRaceTest {
     }
 
     @Test
+    @Tag(TestGroups.BUBBLEWRAP)
+    @Tag(TestGroups.PYTHON3)
     void foldersNestedPastPathMaxAreMeasuredAndRemoved() throws Exception {
         Path tree = Files.createDirectory(scratch.resolve("tree"));
         RunRecord r = TestSandbox.required(scratch).run(new RunRequest(tree, ".", List.of("python3", "-c",
@@ -71,6 +78,8 @@ class TreeWalkRaceTest {
     }
 
     @Test
+    @Tag(TestGroups.BUBBLEWRAP)
+    @Tag(TestGroups.PYTHON3)
     void foldersNestedPastTheWalksDepthEndTheRunUndecidedAndAreStillRemoved() throws Exception {
         Path tree = Files.createDirectory(scratch.resolve("tree"));
         RunRecord r = TestSandbox.required(scratch).run(new RunRequest(tree, ".", List.of("python3", "-c",

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.diff.filter;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -5,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.patchverdict.SharedData;
+import dev.patchverdict.TestGroups;
 import dev.patchverdict.diff.DiffReader;
 import dev.patchverdict.diff.DiffResult;
 import dev.patchverdict.diff.FileSection;
@@ -18,6 +20,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -62,6 +65,7 @@ class SwebenchTestsPresetTest {
      * patch), so the preset must leave every one of the 300 whole. The agent groups' figures are printed.
      */
     @Test
+    @Tag(TestGroups.SHARED_CORPUS)
     void referenceFixesKeepEverySectionAndAgentFiguresArePrinted() throws Exception {
         List<String> strippedFromGold = new ArrayList<>();
         int goldPatches = 0;

@@ -1,0 +1,76 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.patchverdict;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.platform.launcher.Launcher;
+import org.junit.platform.launcher.LauncherDiscoveryRequest;
+import org.junit.platform.launcher.core.LauncherConfig;
+import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
+import org.junit.platform.launcher.core.LauncherFactory;
+import org.junit.platform.launcher.listeners.SummaryGeneratingListener;
+import org.junit.platform.launcher.listeners.TestExecutionSummary;
+
+class TestGroupsTest {
+    @Test
+    void everyGroupButTheNetworkOnesIsRequiredUnderRequireSharedAndSkippableOnesStaySkippable() {
+        Map<String, String> all = Map.of(TestGroups.REQUIRE_ALL, "true");
+        assertTrue(TestGroups.required(TestGroups.BUBBLEWRAP, all::get));
+        assertTrue(TestGroups.required(TestGroups.REFERENCE, all::get));
+        assertFalse(TestGroups.required(TestGroups.PYPI, all::get), "a network group is required only by name");
+        assertFalse(TestGroups.required(TestGroups.GIT, Map.<String, String>of()::get));
+
+        Map<String, String> named = Map.of(TestGroups.REQUIRE, "git, pypi");
+        assertTrue(TestGroups.required(TestGroups.GIT, named::get));
+        assertTrue(TestGroups.required(TestGroups.PYPI, named::get));
+        assertFalse(TestGroups.required(TestGroups.BUBBLEWRAP, named::get));
+
+        Map<String, String> bare = Map.of(TestGroups.REQUIRE_ALL, "true", TestGroups.SKIPPABLE, "bubblewrap,python3");
+        assertFalse(TestGroups.required(TestGroups.BUBBLEWRAP, bare::get));
+        assertTrue(TestGroups.required(TestGroups.GIT, bare::get));
+    }
+
+    /**
+     * The classes that failed on a machine with JDK and Maven alone (no ../shared, no bubblewrap, no python3) now
+     * skip what needs those, as whole groups, and the end of the run names each group with its count.
+     */
+    @Test
+    void onABareMachineTheReportedClassesSkipByGroupAndTheRunSumsThemUp() throws Exception {
+        ByteArrayOutputStream lines = new ByteArrayOutputStream();
+        SummaryGeneratingListener summary = new SummaryGeneratingListener();
+        TestGroups.simulateMissing(Set.of(TestGroups.SHARED_CORPUS, TestGroups.REFERENCE, TestGroups.BUBBLEWRAP,
+                TestGroups.PYTHON3), () -> {
+                    Launcher launcher = LauncherFactory.create(LauncherConfig.builder()
+                            .enableTestExecutionListenerAutoRegistration(false).build());
+                    LauncherDiscoveryRequest request = LauncherDiscoveryRequestBuilder.request().selectors(
+                            selectClass("dev.patchverdict.record.PythonSchemaMessagesTest"),
+                            selectClass("dev.patchverdict.behave.sandbox.BubblewrapSandboxTest"),
+                            selectClass("dev.patchverdict.cli.BehaveCommandTest"),
+                            selectClass("dev.patchverdict.behave.ExampleScriptsTest"),
+                            selectClass("dev.patchverdict.behave.sandbox.TreeWalkRaceTest")).build();
+                    launcher.execute(request, summary,
+                            new SkippedGroupsListener(new PrintStream(lines, true, StandardCharsets.UTF_8)));
+                });
+        TestExecutionSummary s = summary.getSummary();
+        assertEquals(0, s.getTotalFailureCount(), () -> s.getFailures().stream()
+                .map(f -> f.getTestIdentifier().getDisplayName() + ": " + f.getException()).collect(Collectors.joining("\n")));
+        assertTrue(s.getTestsSucceededCount() > 0, "what needs no group still runs");
+        List<String> printed = lines.toString(StandardCharsets.UTF_8).lines().toList();
+        // 25 of the sandbox's own tests, 5 behave commands, 2 example scripts, 3 tree walks; python3 comes second.
+        assertEquals(List.of("Skipped test group reference: 12 tests (simulated: as on a machine without reference); to run"
+                        + " them: put the reference folder at ../shared/reference/idkmesh or pass -Dpatchverdict.reference=DIR",
+                "Skipped test group bubblewrap: 35 tests (simulated: as on a machine without bubblewrap); to run them: apt-get"
+                        + " install bubblewrap (on a kernel that allows unprivileged user namespaces)"), printed);
+    }
+}
