@@ -21,23 +21,12 @@ done
 out="$root/target/bench/pathological"
 mkdir -p "$out/in"
 
-build() { # folder -> jar
-    (cd "$1" && mvn -B -q -o -DskipTests package >&2 || mvn -B -q -DskipTests package >&2)
-    echo "$1/target/patchverdict.jar"
-}
+source "$here/lib.sh"
 echo "bench: building this tree ..." >&2
-jar_new="$(build "$root")"
+jar_new="$(build_tree "$root")"
 jar_old=""
 if [[ -n "$baseline" ]]; then
-    rev="$(cd "$root" && git rev-parse "$baseline")"
-    if [[ "$(cat "$out/baseline/.rev" 2>/dev/null)" != "$rev" || ! -f "$out/baseline/target/patchverdict.jar" ]]; then
-        echo "bench: building $baseline ..." >&2
-        rm -rf "$out/baseline" && mkdir -p "$out/baseline"
-        (cd "$root" && git archive "$rev") | tar -x -C "$out/baseline"
-        build "$out/baseline" >/dev/null
-        echo "$rev" > "$out/baseline/.rev"
-    fi
-    jar_old="$out/baseline/target/patchverdict.jar"
+    jar_old="$(build_baseline "$root" "$baseline" "$out/baseline")"
 fi
 
 echo "bench: generating inputs ..." >&2
