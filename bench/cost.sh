@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
 # The cost of one verdict, for this tree and, with --baseline REV, an older revision built beside it, in one run:
-#   verify in-process (JMH VerifyLatency: v0.4 and v0.5 plans on a 4.9 KB patch, and the strict reader alone);
+#   verify in-process (JMH VerifyLatency: v0.4 and v0.5 plans on a 4.9 KB patch, and the strict reader alone; and
+#   the verifying thread's CPU time per verification, which a loaded machine moves less than wall time);
 #   audit --jobs 2 and --jobs 1 of 2,000 bundles of that verification, whole process;
 #   review --jobs 2 and --jobs 1, review --detect --jobs 2, and diff check of the same 2,000 agent patches;
 #   diff check --profile git --format jsonl on the corpus's 44.6 MB diff, beside git apply --numstat.
@@ -74,6 +75,19 @@ for r in range(rounds):
         for row in csv.DictReader(open(res)):
             scores.setdefault((row["Benchmark"].rsplit(".", 1)[1], name), []).append(float(row["Score"]))
 
+# in-process, the verifying thread's CPU time per verification (VerifyCpu, this tree's bench over each tree's classes)
+cpu = {}
+for r in range(rounds):
+    for name, tree in zip(names, trees):
+        cp = os.path.join(trees[-1], "target/bench-classes") + ":" + os.path.join(tree, "target/classes") + ":" \
+            + open(os.path.join(tree, "target/bench-classpath.txt")).read().strip()
+        print(f"bench: thread CPU per verification, {name}, round {r + 1} of {rounds} ...", file=sys.stderr)
+        lines = subprocess.run(["java", "-cp", cp, "dev.patchverdict.bench.VerifyCpu", inputs, "plan-v0.4.json", "plan-v0.5.json"],
+                               check=True, capture_output=True, text=True).stdout.split("\n")
+        for line in filter(None, lines):
+            plan, us = line.split()
+            cpu.setdefault((plan, name), []).append(float(us))
+
 rows = [
     ("audit --jobs 2 --format jsonl, 2,000 bundles", ["audit", "--jobs", "2", "--format", "jsonl", os.path.join(out, "audit-batch")], out, 2000, "bundles/s"),
     ("audit --jobs 1 --format jsonl, 2,000 bundles", ["audit", "--jobs", "1", "--format", "jsonl", os.path.join(out, "audit-batch")], out, 2000, "bundles/s"),
@@ -103,6 +117,10 @@ for b in ("verifyV04", "verifyV05", "strictReadSamePatch"):
     v = [med(scores[(b, n)]) for n in names if (b, n) in scores]
     if len(v) == len(names):
         print(f"| {b} | " + " | ".join(f"{x:,.1f}" for x in v) + " |" + (f" {v[1] / v[0]:.2f}× |" if len(v) == 2 else ""))
+for plan in ("plan-v0.4.json", "plan-v0.5.json"):
+    v = [med(cpu[(plan, n)]) for n in names]
+    print(f"| verify, {plan[5:9]} plan: thread CPU µs/op (VerifyCpu) | " + " | ".join(f"{x:,.1f}" for x in v) + " |"
+          + (f" {v[1] / v[0]:.2f}× |" if len(v) == 2 else ""))
 print()
 print(f"| whole process, median wall s (CPU s) | {head} | rate, this tree |" + (" this tree / baseline |" if len(names) == 2 else "") + " load |")
 print("|---|" + "---:|" * len(names) + "---:|" + ("---:|" if len(names) == 2 else "") + "---:|")
