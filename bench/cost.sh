@@ -6,7 +6,7 @@
 #   audit --jobs 2 and --jobs 1 of 2,000 bundles of that verification, whole process;
 #   review --jobs 2 and --jobs 1, review --detect --jobs 2, and diff check of the same 2,000 agent patches;
 #   diff check --profile git --format jsonl on the corpus's 44.6 MB diff, beside git apply --numstat.
-# Whole processes run as `java -jar`, in interleaved rounds (baseline, this tree, the next row, ...) so that a change
+# Whole processes run as `java -jar` (audit and review also through the ./patchverdict launcher), in interleaved rounds (baseline, this tree, the next row, ...) so that a change
 # in the machine's pace moves both alike; each figure is the median of the rounds, wall time with CPU time (user +
 # system) beside it, and the load average of the moment is printed. Ratios are this tree over the baseline.
 # Usage: bench/cost.sh [--baseline REV] [--rounds N] [--quick]
@@ -52,10 +52,10 @@ names = ["baseline", "this tree"] if len(trees) == 2 else ["this tree"]
 inputs, review = os.path.join(out, "verify-inputs"), os.path.join(out, "review")
 files = sorted(os.path.join(review, "files", f) for f in os.listdir(os.path.join(review, "files")))
 
-def run(cmd, cwd):
+def run(cmd, cwd, env=None):
     r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
-    p = subprocess.run(cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    p = subprocess.run(cmd, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     wall = time.perf_counter() - t0
     r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
     if p.returncode > 2:
@@ -97,13 +97,22 @@ rows = [
     ("diff check --format jsonl, the same 2,000 patches as files", ["diff", "check", "--format", "jsonl", *files], review, 2000, "patches/s"),
     ("diff check --profile git --format jsonl, 44.6 MB diff", ["diff", "check", "--profile", "git", "--format", "jsonl", large], out, os.path.getsize(large) / 1e6, "MB/s"),
 ]
+launch = [os.path.join(t, "patchverdict") for t in trees]
+for tree, launcher in zip(trees, launch):
+    # the launcher's class-data archive, made before the rounds rather than during the first
+    subprocess.run([launcher, "--version"], env=dict(os.environ, PATCHVERDICT_CDS="sync",
+                   PATCHVERDICT_JAR=os.path.join(tree, "target/patchverdict.jar")), check=True, stdout=subprocess.DEVNULL)
+rows[2:2] = [("./patchverdict audit --jobs 2 (the launcher: C1, serial GC, class-data archive)", ["audit", "--jobs", "2", "--format", "jsonl", os.path.join(out, "audit-batch")], out, 2000, "bundles/s")]
+rows[5:5] = [("./patchverdict review --jobs 2 (the launcher)", ["review", "--format", "jsonl", "--jobs", "2", "preds.jsonl"], review, 2000, "patches/s")]
 times, loads = {}, {}
 for r in range(rounds):
     for label, args, cwd, n, unit in rows:
         print(f"bench: {label}, round {r + 1} of {rounds} ...", file=sys.stderr)
         loads.setdefault(label, []).append(os.getloadavg()[0])
         for name, tree in zip(names, trees):
-            times.setdefault((label, name), []).append(run(["java", "-jar", os.path.join(tree, "target/patchverdict.jar"), *args], cwd))
+            jar = os.path.join(tree, "target/patchverdict.jar")
+            command = [os.path.join(tree, "patchverdict"), *args] if label.startswith("./") else ["java", "-jar", jar, *args]
+            times.setdefault((label, name), []).append(run(command, cwd, dict(os.environ, PATCHVERDICT_JAR=jar)))
     times.setdefault(("git apply --numstat, 44.6 MB diff", "git"), []).append(run(["git", "apply", "--numstat", large], out))
 
 med = statistics.median
