@@ -102,8 +102,9 @@ for tree, launcher in zip(trees, launch):
     # the launcher's class-data archive, made before the rounds rather than during the first
     subprocess.run([launcher, "--version"], env=dict(os.environ, PATCHVERDICT_CDS="sync",
                    PATCHVERDICT_JAR=os.path.join(tree, "target/patchverdict.jar")), check=True, stdout=subprocess.DEVNULL)
-rows[2:2] = [("./patchverdict audit --jobs 2 (the launcher: C1, serial GC, class-data archive)", ["audit", "--jobs", "2", "--format", "jsonl", os.path.join(out, "audit-batch")], out, 2000, "bundles/s")]
-rows[5:5] = [("./patchverdict review --jobs 2 (the launcher)", ["review", "--format", "jsonl", "--jobs", "2", "preds.jsonl"], review, 2000, "patches/s")]
+rows[2:2] = [("./patchverdict audit --jobs 2 (the launcher: C1, serial GC, class-data archive)", ["audit", "--jobs", "2", "--format", "jsonl", os.path.join(out, "audit-batch")], out, 2000, "bundles/s"),
+             ("./patchverdict audit --jobs 1 (the launcher)", ["audit", "--jobs", "1", "--format", "jsonl", os.path.join(out, "audit-batch")], out, 2000, "bundles/s")]
+rows[6:6] = [("./patchverdict review --jobs 2 (the launcher)", ["review", "--format", "jsonl", "--jobs", "2", "preds.jsonl"], review, 2000, "patches/s")]
 times, loads = {}, {}
 for r in range(rounds):
     for label, args, cwd, n, unit in rows:

@@ -176,7 +176,7 @@ public final class Verifier {
                 result.with("extensions").set("org.patchverdict.advisories", advisoryJson(strict));
             }
         }
-        validate(DocumentVersion.of(DocumentType.VERIFICATION_RESULT, "0.1"), result, "VerificationResult");
+        checkResult(result);
         List<String> integrity = ProvenanceIntegrity.violations(wu, wuDoc.canonicalDigest(), rm, rmDoc.canonicalDigest(), result);
         if (!integrity.isEmpty()) {
             throw new VerificationException(integrity.get(0));
@@ -321,10 +321,23 @@ public final class Verifier {
         try {
             return reader.validateVersion(version, node);
         } catch (InvalidDocumentException e) {
-            String upstream = PythonSchemaMessages.failure(label, version, node);
-            throw new VerificationException(upstream != null ? upstream
-                    : label + " failed schema validation: " + String.join("; ", e.messages()));
+            throw failure(label, version, node, e);
         }
+    }
+
+    /** The result against its schema; no copy of it is kept, as nothing maps it. */
+    private void checkResult(ObjectNode result) throws VerificationException {
+        DocumentVersion version = DocumentVersion.of(DocumentType.VERIFICATION_RESULT, "0.1");
+        List<dev.patchverdict.record.DocumentProblem> problems = reader.schemas().validate(version, result);
+        if (!problems.isEmpty()) {
+            throw failure("VerificationResult", version, result, new InvalidDocumentException(version.toString(), problems));
+        }
+    }
+
+    private static VerificationException failure(String label, DocumentVersion version, JsonNode node, InvalidDocumentException e) {
+        String upstream = PythonSchemaMessages.failure(label, version, node);
+        return new VerificationException(upstream != null ? upstream
+                : label + " failed schema validation: " + String.join("; ", e.messages()));
     }
 
     private static String reprOf(JsonNode raw) {
