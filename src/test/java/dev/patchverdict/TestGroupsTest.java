@@ -67,10 +67,19 @@ class TestGroupsTest {
                 .map(f -> f.getTestIdentifier().getDisplayName() + ": " + f.getException()).collect(Collectors.joining("\n")));
         assertTrue(s.getTestsSucceededCount() > 0, "what needs no group still runs");
         List<String> printed = lines.toString(StandardCharsets.UTF_8).lines().toList();
-        // 25 of the sandbox's own tests, 5 behave commands, 2 example scripts, 3 tree walks; python3 comes second.
-        assertEquals(List.of("Skipped test group reference: 12 tests (simulated: as on a machine without reference); to run"
-                        + " them: put the reference folder at ../shared/reference/idkmesh or pass -Dpatchverdict.reference=DIR",
-                "Skipped test group bubblewrap: 35 tests (simulated: as on a machine without bubblewrap); to run them: apt-get"
-                        + " install bubblewrap (on a kernel that allows unprivileged user namespaces)"), printed);
+        // At least the failures first reported (12 reference, 35 bubblewrap); the classes may gain tests since.
+        assertEquals(2, printed.size(), () -> String.join("\n", printed));
+        assertSkippedAtLeast(printed.get(0), "reference", 12, "put the reference folder at ../shared/reference/idkmesh or"
+                + " pass -Dpatchverdict.reference=DIR");
+        assertSkippedAtLeast(printed.get(1), "bubblewrap", 35, "apt-get install bubblewrap (on a kernel that allows"
+                + " unprivileged user namespaces)");
+    }
+
+    private static void assertSkippedAtLeast(String line, String group, int atLeast, String howTo) {
+        String head = "Skipped test group " + group + ": ";
+        String tail = " tests (simulated: as on a machine without " + group + "); to run them: " + howTo;
+        assertTrue(line.startsWith(head) && line.endsWith(tail), line);
+        int count = Integer.parseInt(line.substring(head.length(), line.length() - tail.length()));
+        assertTrue(count >= atLeast, line);
     }
 }

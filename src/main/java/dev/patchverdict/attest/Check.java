@@ -16,5 +16,10 @@ public enum Check {
     /** The work unit subject is the given work unit's canonical digest, and the one the embedded result records. */
     WORK_UNIT_SUBJECT,
     /** The embedded VerificationResult equals the given one (as canonical JSON). */
-    RESULT
+    RESULT,
+    /**
+     * The embedded VerificationResult's status is the one a policy expects: a valid signature over a failed result
+     * is a faithful record of a failure, and a gate that needs a pass says so. Reported only when a status is expected.
+     */
+    STATUS
 }

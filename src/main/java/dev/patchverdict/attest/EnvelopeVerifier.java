@@ -19,13 +19,23 @@ import java.util.Optional;
  * outcome, not an exception. What the payload says is only trusted once the signature holds.
  */
 public final class EnvelopeVerifier {
-    /** What to check an envelope against: the key, and optionally the result, the patch bytes and the work unit. */
-    public record Expected(VerifyingKey key, Optional<JsonNode> result, Optional<byte[]> patch, Optional<JsonNode> workUnit) {
+    /**
+     * What to check an envelope against: the key, and optionally the result, the patch bytes, the work unit and the
+     * status the embedded result must have.
+     */
+    public record Expected(VerifyingKey key, Optional<JsonNode> result, Optional<byte[]> patch, Optional<JsonNode> workUnit,
+            Optional<String> status) {
         public Expected {
             Objects.requireNonNull(key, "key");
             Objects.requireNonNull(result, "result");
             Objects.requireNonNull(patch, "patch");
             Objects.requireNonNull(workUnit, "workUnit");
+            Objects.requireNonNull(status, "status");
+        }
+
+        /** No status expected: the signature and bindings alone. */
+        public Expected(VerifyingKey key, Optional<JsonNode> result, Optional<byte[]> patch, Optional<JsonNode> workUnit) {
+            this(key, result, patch, workUnit, Optional.empty());
         }
     }
 
@@ -58,6 +68,9 @@ public final class EnvelopeVerifier {
             out.add(CheckOutcome.failed(Check.STATEMENT_TYPE, "the payload is not JSON: " + e.getMessage()));
             for (Check c : List.of(Check.PATCH_SUBJECT, Check.WORK_UNIT_SUBJECT, Check.RESULT)) {
                 out.add(CheckOutcome.failed(c, "no statement to check"));
+            }
+            if (expected.status().isPresent()) {
+                out.add(CheckOutcome.failed(Check.STATUS, "no statement to check"));
             }
             return new Report(out);
         }
@@ -103,6 +116,17 @@ public final class EnvelopeVerifier {
         } else {
             out.add(CheckOutcome.failed(Check.RESULT, "the embedded result differs from the given one (canonical "
                     + Digests.canonical(embedded) + " signed, " + Digests.canonical(expected.result().get()) + " given)"));
+        }
+        if (expected.status().isPresent()) {
+            String want = expected.status().get();
+            JsonNode status = embedded.path("status");
+            if (!status.isTextual()) {
+                out.add(CheckOutcome.failed(Check.STATUS, "the signed result records no status; " + want + " was expected"));
+            } else if (status.asText().equals(want)) {
+                out.add(CheckOutcome.held(Check.STATUS, "the signed result's status is " + want));
+            } else {
+                out.add(CheckOutcome.failed(Check.STATUS, "the signed result's status is " + status.asText() + ", not " + want));
+            }
         }
         return new Report(out);
     }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.attest;
 
+import dev.patchverdict.text.Split;
 import dev.patchverdict.json.JsonInputException;
 import dev.patchverdict.json.StrictJson;
 import java.nio.charset.StandardCharsets;
@@ -14,7 +15,7 @@ public final class Envelopes {
     /** Every envelope in the file; a line that is not one is an error naming the line. */
     public static List<Envelope> read(byte[] jsonl) throws EnvelopeFormatException {
         List<Envelope> out = new ArrayList<>();
-        String[] lines = new String(jsonl, StandardCharsets.UTF_8).split("\n", -1);
+        String[] lines = Split.all(new String(jsonl, StandardCharsets.UTF_8), '\n');
         StrictJson json = StrictJson.withDefaults();
         for (int i = 0; i < lines.length; i++) {
             if (lines[i].isBlank()) {

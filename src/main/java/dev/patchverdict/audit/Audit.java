@@ -2,15 +2,18 @@
 package dev.patchverdict.audit;
 
 import java.io.IOException;
+import dev.patchverdict.report.IoMessages;
+import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.Consumer;
-import java.util.stream.Stream;
 
 /**
  * Audits many bundles: each path is a bundle or a folder walked for bundles. Bundles are audited
@@ -20,18 +23,61 @@ import java.util.stream.Stream;
 public final class Audit {
     private Audit() {}
 
-    /** Every bundle folder below the paths, in sorted order. */
-    public static List<Path> bundles(List<Path> paths) throws IOException {
+    /**
+     * The bundle folders below the paths (sorted), and each place the walk could not enter with why (a folder
+     * nested past the system's path limit, one without permission, a link loop): those are reported as what
+     * could not be audited, and the walk goes on around them.
+     */
+    public record Found(List<Path> bundles, List<AuditOutcome> unwalked) {
+        public Found {
+            bundles = List.copyOf(bundles);
+            unwalked = List.copyOf(unwalked);
+        }
+    }
+
+    /** Every bundle folder below the paths and every place the walk could not read; a path that is no folder is an IOException. */
+    public static Found bundles(List<Path> paths, Path base) throws IOException {
         List<Path> out = new ArrayList<>();
+        List<AuditOutcome> unwalked = new ArrayList<>();
         for (Path p : paths) {
             if (!Files.isDirectory(p)) {
                 throw new IOException(p + ": not a folder");
             }
-            try (Stream<Path> walk = Files.walk(p)) {
-                walk.filter(Files::isDirectory).filter(BundleLayout::isBundle).sorted().forEach(out::add);
-            }
+            Files.walkFileTree(p, new SimpleFileVisitor<>() {
+                @Override
+                public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) {
+                    if (BundleLayout.isBundle(dir)) {
+                        out.add(dir);
+                    }
+                    return FileVisitResult.CONTINUE;
+                }
+
+                @Override
+                public FileVisitResult visitFileFailed(Path file, IOException e) {
+                    unwalked.add(new AuditOutcome(name(file, base), Verdict.UNVERIFIABLE,
+                            List.of("could not be walked: " + IoMessages.describe(e)), List.of()));
+                    return FileVisitResult.CONTINUE;
+                }
+
+                @Override
+                public FileVisitResult postVisitDirectory(Path dir, IOException e) {
+                    if (e != null) {
+                        unwalked.add(new AuditOutcome(name(dir, base), Verdict.UNVERIFIABLE,
+                                List.of("could not be walked to its end: " + IoMessages.describe(e)), List.of()));
+                    }
+                    return FileVisitResult.CONTINUE;
+                }
+            });
         }
-        return out;
+        out.sort(null);
+        return new Found(out, unwalked);
+    }
+
+    /** A bundle's name in reports: relative to {@code base} when below it. */
+    static String name(Path p, Path base) {
+        Path abs = p.toAbsolutePath().normalize();
+        String name = base != null && abs.startsWith(base) ? base.relativize(abs).toString() : abs.toString();
+        return name.isEmpty() ? "." : name;
     }
 
     /** Audits the bundles and returns how many got each verdict; outcomes go to {@code sink} only. */
@@ -51,14 +97,14 @@ public final class Audit {
             while (next < bundles.size() || !inFlight.isEmpty()) {
                 while (next < bundles.size() && inFlight.size() < window) {
                     Path b = bundles.get(next++);
-                    Path abs = b.toAbsolutePath().normalize();
-                    String name = base != null && abs.startsWith(base) ? base.relativize(abs).toString() : abs.toString();
-                    inFlight.add(pool.submit(() -> auditor.audit(b, name.isEmpty() ? "." : name)));
+                    String name = name(b, base);
+                    inFlight.add(pool.submit(() -> auditor.audit(b, name)));
                 }
                 AuditOutcome o;
                 try {
                     o = inFlight.remove(0).get();
                 } catch (java.util.concurrent.ExecutionException e) {
+                    // The auditor turns every failure into an outcome; what still escapes (out of memory) stops the run.
                     throw new IllegalStateException("the auditor failed unexpectedly", e.getCause());
                 }
                 sink.accept(o);

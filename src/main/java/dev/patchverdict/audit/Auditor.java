@@ -66,14 +66,43 @@ public final class Auditor {
         this.signatures = java.util.Objects.requireNonNull(signatures, "signatures");
     }
 
+    /**
+     * The bundle's outcome, whatever its files hold: a failure anywhere inside one bundle (unreadable, not the
+     * shape a bundle needs, a path no file system holds) is that bundle's UNVERIFIABLE with the reason, never the
+     * end of an audit of many.
+     */
     public AuditOutcome audit(Path dir, String name) {
         AuditOutcome o;
         try {
             o = auditChecked(dir, name);
         } catch (IOException | JsonInputException e) {
             o = new AuditOutcome(name, Verdict.UNVERIFIABLE, List.of("unreadable: " + e.getMessage()), List.of());
+        } catch (RuntimeException e) {
+            o = new AuditOutcome(name, Verdict.UNVERIFIABLE, List.of("could not be audited: " + describe(e)), List.of());
         }
-        return Signatures.apply(o, dir, signatures);
+        try {
+            return Signatures.apply(o, dir, signatures);
+        } catch (RuntimeException e) {
+            return new AuditOutcome(name, Verdict.UNVERIFIABLE, List.of("its signature could not be checked: " + describe(e)),
+                    o.advisories());
+        }
+    }
+
+    /** What went wrong, in words: a path no file system holds is named with the reason, anything else by kind and message. */
+    static String describe(RuntimeException e) {
+        if (e instanceof java.nio.file.InvalidPathException p) {
+            return "'" + p.getInput() + "' is not a usable path: " + p.getReason();
+        }
+        return e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage());
+    }
+
+    /** The document as an object, or an exception naming which one is not. */
+    private ObjectNode object(Path file, String what) throws IOException, JsonInputException {
+        JsonNode n = json.read(file);
+        if (!n.isObject()) {
+            throw new JsonInputException(what + " is not a JSON object (it is " + n.getNodeType().name().toLowerCase(java.util.Locale.ROOT) + ")");
+        }
+        return (ObjectNode) n;
     }
 
     private AuditOutcome auditChecked(Path dir, String name) throws IOException, JsonInputException {
@@ -81,7 +110,7 @@ public final class Auditor {
         if (layout.result().isEmpty()) {
             return new AuditOutcome(name, Verdict.UNVERIFIABLE, List.of("no verification-result.json"), List.of());
         }
-        JsonNode result = json.read(layout.result().get());
+        JsonNode result = object(layout.result().get(), "verification-result.json");
         List<String> tampered = new ArrayList<>(selfConsistency(result));
         List<String> missing = new ArrayList<>();
         if (layout.workUnit().isEmpty()) {
@@ -100,9 +129,9 @@ public final class Auditor {
             return tampered.isEmpty() ? new AuditOutcome(name, Verdict.UNVERIFIABLE, missing, List.of())
                     : new AuditOutcome(name, Verdict.TAMPERED, tampered, List.of());
         }
-        ObjectNode wu = (ObjectNode) json.read(layout.workUnit().get());
-        ObjectNode rm = (ObjectNode) json.read(layout.manifest().get());
-        JsonNode plan = json.read(layout.plan().get());
+        ObjectNode wu = object(layout.workUnit().get(), "the work unit");
+        ObjectNode rm = object(layout.manifest().get(), "the result manifest");
+        JsonNode plan = object(layout.plan().get(), "the evaluator plan");
         Digest wuDigest = Digests.canonical(wu);
         Digest rmDigest = Digests.canonical(rm);
         String planDigest = Digests.canonical(plan).toString();

@@ -118,7 +118,7 @@ public final class Behave {
             // The whole scratch space: every tree the sandbox runs on is inside it.
             Sandbox sandbox = settings.sandbox().apply(new SandboxSite(tools, scratch.root(),
                     settings.ceilings().host()));
-            Evaluation ev = new BehaviouralRunner(sandbox, git, scratch.directory("work"), progress)
+            Evaluation ev = new BehaviouralRunner(sandbox, git, scratch.directory("work"), progress, System::nanoTime)
                     .evaluate(in.plan().plan(), in.repo(), in.commit(), in.patchFile());
             Map<String, String> versions = new LinkedHashMap<>();
             versions.put("patchverdict", settings.toolVersion());
@@ -141,6 +141,15 @@ public final class Behave {
             // What the scratch space could not lose is named, so it is never left behind silently.
             return new Outcome(ev.verdict(), result, report, scratch.remove().stream().toList());
         }
+    }
+
+    /**
+     * Stops every run in this process (for a signal): the sandbox's processes are killed and waited
+     * for, then the scratch spaces are removed. Empty when no run was in progress; otherwise what
+     * could not be removed (empty when everything is gone). No run starts or goes on afterwards.
+     */
+    public static Optional<List<String>> stop() {
+        return ScratchSpace.stopEverything();
     }
 
     /** Writes the commitment for a plan: its canonical digest and the time, before any run. */

@@ -7,6 +7,7 @@ import dev.patchverdict.behave.judge.CheckResult;
 import dev.patchverdict.behave.judge.Comparison;
 import dev.patchverdict.behave.judge.Equivalences;
 import dev.patchverdict.behave.judge.Evaluation;
+import dev.patchverdict.behave.judge.JudgeDeadline;
 import dev.patchverdict.behave.judge.LabelledComparison;
 import dev.patchverdict.behave.judge.Level;
 import dev.patchverdict.behave.judge.LevelResult;
@@ -47,6 +48,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.function.LongSupplier;
 
 /**
  * Runs a behavioural plan against a candidate and judges it from execution evidence alone: exit
@@ -60,17 +62,22 @@ public final class BehaviouralRunner {
     private final GitTrees trees;
     private final Path scratch;
     private final Progress progress;
+    private final LongSupplier nanoTime;
 
     public BehaviouralRunner(Sandbox sandbox, GitTrees trees, Path scratch) {
-        this(sandbox, trees, scratch, Progress.NONE);
+        this(sandbox, trees, scratch, Progress.NONE, System::nanoTime);
     }
 
-    /** Tells {@code progress} of each mutant tried. */
-    public BehaviouralRunner(Sandbox sandbox, GitTrees trees, Path scratch, Progress progress) {
+    /**
+     * Tells {@code progress} of each mutant tried; {@code nanoTime} is the monotonic clock judging is timed by (see
+     * {@link JudgeDeadline}).
+     */
+    public BehaviouralRunner(Sandbox sandbox, GitTrees trees, Path scratch, Progress progress, LongSupplier nanoTime) {
         this.sandbox = sandbox;
         this.trees = trees;
         this.scratch = scratch;
         this.progress = java.util.Objects.requireNonNull(progress, "progress");
+        this.nanoTime = java.util.Objects.requireNonNull(nanoTime, "nanoTime");
     }
 
     /**
@@ -82,7 +89,7 @@ public final class BehaviouralRunner {
         List<String> leftovers = new ArrayList<>();
         Optional<String> noSandbox = sandbox.unavailableReason();
         Path base = trees.export(repo, commit, "base");
-        Path patched = trees.export(repo, commit, "patched");
+        Path patched = trees.exportBlobs(repo, commit, "patched");
         GitTrees.ApplyOutcome applied = noSandbox.isPresent()
                 ? new GitTrees.ApplyOutcome.Undecided("no sandbox to apply it in")
                 : apply(patched, patchFile, plan.sandbox());
@@ -103,7 +110,8 @@ public final class BehaviouralRunner {
                     "git apply did not reach an outcome: " + u.why()));
         } else {
             levels.put(Level.APPLIES, LevelResult.of(Level.APPLIES, Verdict.PROVEN,
-                    "the candidate applies to " + commit + " with git apply (no fuzz, no three-way merge, no rejects)"));
+                    "the candidate applies to " + commit + " with git apply (no fuzz, no three-way merge, no rejects),"
+                            + " checked out as the merged commit is"));
         }
 
         List<CheckResult> results = new ArrayList<>();
@@ -157,27 +165,37 @@ public final class BehaviouralRunner {
     private static final String PATCH_INPUT = "candidate.patch";
 
     /**
-     * Applies the candidate with plain git apply inside the sandbox: the host's files are not
-     * there to be copied from, and the tree has no .git whose configuration git could honour. Git
-     * reads no system or global configuration either.
+     * Applies the candidate with plain git apply inside the sandbox, to a tree holding the base's
+     * stored bytes: the host's files are not there to be copied from, and the tree has no .git
+     * whose configuration git could honour. Git reads no system or global configuration either.
+     * The applied tree is then checked out as the merged commit would be ({@link MergedCheckout}),
+     * so the attributes the candidate adds or changes act on what the checks run.
      */
     GitTrees.ApplyOutcome apply(Path tree, Path patch, SandboxLimits plan) throws BehaveException {
         SandboxLimits limits = new SandboxLimits(APPLY_WALL_SECONDS, APPLY_CPU_SECONDS, APPLY_MEMORY_MB,
                 APPLY_OUTPUT_BYTES, plan.fileSizeBytes());
-        Map<String, String> env = Map.of("PATH", "/usr/bin:/bin", "LC_ALL", "C", "HOME", "/tmp",
-                "GIT_CONFIG_NOSYSTEM", "1", "GIT_CONFIG_GLOBAL", "/dev/null", "GIT_CEILING_DIRECTORIES", "/",
-                "GIT_TERMINAL_PROMPT", "0");
         RunRecord r = run(new RunRequest(tree, ".", List.of("git", "-c", "core.symlinks=true", "-c",
-                "core.autocrlf=false", "apply", "--", RunRequest.INPUT_MOUNT + "/" + PATCH_INPUT), env,
+                "core.autocrlf=false", "apply", "--", RunRequest.INPUT_MOUNT + "/" + PATCH_INPUT), MergedCheckout.GIT_ENV,
                 limits.wall(), limits, Map.of(PATCH_INPUT, patch)));
-        if (r.outcome().exitedWith(0)) {
-            return new GitTrees.ApplyOutcome.Applied();
-        }
-        if (r.outcome() instanceof RunOutcome.Exited) {
-            String why = Excerpts.clipLines(SafeText.escapeKeepingLines(r.stderr().text().strip(), REPORT), Excerpts.BLOCK / 4);
+        if (r.outcome() instanceof RunOutcome.Exited && !r.outcome().exitedWith(0)) {
+            String why = excerpt(r);
             return new GitTrees.ApplyOutcome.Refused(why.isEmpty() ? "git apply failed" : why);
         }
-        return new GitTrees.ApplyOutcome.Undecided("git apply " + r.outcome().describe());
+        if (!r.outcome().exitedWith(0)) {
+            return new GitTrees.ApplyOutcome.Undecided("git apply " + r.outcome().describe());
+        }
+        RunRecord c = run(new RunRequest(tree, ".", MergedCheckout.argv(), MergedCheckout.GIT_ENV, limits.wall(), limits));
+        if (c.outcome().exitedWith(0)) {
+            return new GitTrees.ApplyOutcome.Applied();
+        }
+        String why = excerpt(c);
+        return new GitTrees.ApplyOutcome.Undecided("the merged tree could not be checked out as git checks it out ("
+                + c.outcome().describe() + (why.isEmpty() ? "" : ": " + why) + ")");
+    }
+
+    /** A run's standard error as a short, escaped excerpt for a reason. */
+    private static String excerpt(RunRecord r) {
+        return Excerpts.clipLines(SafeText.escapeKeepingLines(r.stderr().text().strip(), REPORT), Excerpts.BLOCK / 4);
     }
 
     private RunRecord run(RunRequest request) throws BehaveException {
@@ -193,11 +211,22 @@ public final class BehaviouralRunner {
         Optional<RunRecord> baseRun = check.runsOnBase()
                 ? Optional.of(run(check.command().request(base, limits))) : Optional.empty();
         RunRecord patchedRun = run(check.command().request(patched, limits));
-        return judge(check, baseRun, patchedRun);
+        return judge(check, baseRun, patchedRun, deadline(check, limits, patchedRun));
+    }
+
+    /** Judging a run counts against its wall limit: it gets what the run left of it. */
+    private JudgeDeadline deadline(CheckSpec check, SandboxLimits limits, RunRecord run) {
+        return JudgeDeadline.after(check.command().timeout(limits).minus(run.duration()), nanoTime);
     }
 
     /** The verdict of one check from its runs. */
     public static CheckResult judge(CheckSpec check, Optional<RunRecord> baseRun, RunRecord patchedRun) {
+        return judge(check, baseRun, patchedRun, JudgeDeadline.NONE);
+    }
+
+    /** As {@link #judge(CheckSpec, Optional, RunRecord)}, comparisons not decided past {@code deadline}. */
+    public static CheckResult judge(CheckSpec check, Optional<RunRecord> baseRun, RunRecord patchedRun,
+            JudgeDeadline deadline) {
         Judgement j = new Judgement();
         List<LabelledComparison> comparisons = new ArrayList<>();
         int pass = check.expectedExitCode();
@@ -205,7 +234,7 @@ public final class BehaviouralRunner {
         boolean patchedPassed = after.exitedWith(pass);
         switch (check.kind()) {
             case REPRODUCTION -> judgeReproductionBase(check, baseRun.orElseThrow(), j);
-            case PRESERVE -> judgePreserveBase(check, baseRun.orElseThrow(), j, comparisons);
+            case PRESERVE -> judgePreserveBase(check, baseRun.orElseThrow(), j, comparisons, deadline);
             case CONTRACT -> { }
         }
         if (!after.reachedOutcome()) {
@@ -216,12 +245,12 @@ public final class BehaviouralRunner {
             j.add(Verdict.PROVEN, "with the patch it exited with status " + pass);
         }
         if (check.kind() == CheckKind.PRESERVE && patchedPassed && baseRun.orElseThrow().outcome().exitedWith(pass)) {
-            Comparison c = compare(check.equivalence(), baseRun.get().stdout(), patchedRun.stdout());
+            Comparison c = compare(check.equivalence(), baseRun.get().stdout(), patchedRun.stdout(), deadline);
             comparisons.add(new LabelledComparison("stdout, base vs patched", c));
             j.add(c.verdict(), "stdout, base vs patched: " + c.describe());
         }
         if (patchedPassed && check.expectStdout().isPresent()) {
-            LabelledComparison c = expectation(check.expectStdout().get(), patchedRun, "stdout with the patch");
+            LabelledComparison c = expectation(check.expectStdout().get(), patchedRun, "stdout with the patch", deadline);
             comparisons.add(c);
             boolean expectationFailsOnBase = comparisons.stream()
                     .anyMatch(x -> x.subject().equals(BASE_EXPECTATION) && x.comparison().verdict() != Verdict.PROVEN);
@@ -279,7 +308,7 @@ public final class BehaviouralRunner {
     }
 
     private static void judgePreserveBase(CheckSpec check, RunRecord baseRun, Judgement j,
-            List<LabelledComparison> comparisons) {
+            List<LabelledComparison> comparisons, JudgeDeadline deadline) {
         RunOutcome before = baseRun.outcome();
         int pass = check.expectedExitCode();
         if (!before.reachedOutcome()) {
@@ -293,7 +322,7 @@ public final class BehaviouralRunner {
         }
         j.add(Verdict.PROVEN, "on the base it exited with status " + pass);
         if (check.expectStdout().isPresent()) {
-            LabelledComparison c = expectation(check.expectStdout().get(), baseRun, BASE_EXPECTATION);
+            LabelledComparison c = expectation(check.expectStdout().get(), baseRun, BASE_EXPECTATION, deadline);
             comparisons.add(c);
             // The plan's expectation failing on the base is the plan's problem, not the candidate's.
             j.add(c.comparison().verdict() == Verdict.REFUTED ? Verdict.UNVERIFIED : c.comparison().verdict(),
@@ -301,20 +330,21 @@ public final class BehaviouralRunner {
         }
     }
 
-    private static LabelledComparison expectation(OutputExpectation e, RunRecord run, String subject) {
+    private static LabelledComparison expectation(OutputExpectation e, RunRecord run, String subject,
+            JudgeDeadline deadline) {
         byte[] body = e.body().getBytes(StandardCharsets.UTF_8);
         return new LabelledComparison(subject, compare(e.equivalence(), CapturedOutput.of(body, body.length),
-                run.stdout()));
+                run.stdout(), deadline));
     }
 
     /** Truncated output cannot be compared: the part that was not kept might differ. */
-    static Comparison compare(Equivalence eq, CapturedOutput expected, CapturedOutput observed) {
+    static Comparison compare(Equivalence eq, CapturedOutput expected, CapturedOutput observed, JudgeDeadline deadline) {
         if (expected.truncated() || observed.truncated()) {
             CapturedOutput t = expected.truncated() ? expected : observed;
             return new Comparison.Undecidable(eq.operator(), "stdout was cut at the output cap (" + t.length()
                     + " of " + t.totalBytes() + " bytes kept)");
         }
-        return Equivalences.compare(eq, expected.bytes(), observed.bytes());
+        return Equivalences.compare(eq, expected.bytes(), observed.bytes(), deadline);
     }
 
     private static LevelResult executes(List<CheckResult> results, String notRunWhy) {
@@ -394,16 +424,29 @@ public final class BehaviouralRunner {
             return new AdequacyResult(spec, List.of(), OptionalDouble.empty(),
                     "no reproduction or contract checks are declared to kill mutants with");
         }
-        List<Mutants.Mutant> mutants = Mutants.generate(patch, spec.operators(), spec.maxMutants());
+        Mutants.Generated generated = Mutants.generate(patch, spec.operators(), spec.maxMutants());
+        if (generated.refused().isPresent()) {
+            return new AdequacyResult(spec, List.of(), OptionalDouble.empty(),
+                    "the candidate cannot be mutated: " + generated.refused().get());
+        }
+        List<Mutants.Mutant> mutants = generated.mutants();
         if (mutants.isEmpty()) {
             return new AdequacyResult(spec, List.of(), OptionalDouble.empty(),
                     "no mutant can be made from the candidate's added lines");
         }
         if (spec.build().isPresent()) {
-            Path tree = trees.export(repo, commit, "build-check");
-            apply(tree, patchFile, plan.sandbox());
-            RunRecord b = run(spec.build().get().request(tree, plan.sandbox()));
+            Path tree = trees.exportBlobs(repo, commit, "build-check");
+            GitTrees.ApplyOutcome a = apply(tree, patchFile, plan.sandbox());
+            // The build is of the candidate as checked out, never of the base it failed to go into.
+            RunRecord b = a instanceof GitTrees.ApplyOutcome.Applied ? run(spec.build().get().request(tree, plan.sandbox()))
+                    : null;
             ScratchSpace.delete(tree).ifPresent(leftovers::add);
+            if (b == null) {
+                return new AdequacyResult(spec, List.of(), OptionalDouble.empty(),
+                        "the candidate could not be applied again for the build: "
+                                + (a instanceof GitTrees.ApplyOutcome.Refused r ? firstLine(r.gitMessage())
+                                : ((GitTrees.ApplyOutcome.Undecided) a).why()));
+            }
             if (!b.outcome().exitedWith(0)) {
                 return new AdequacyResult(spec, List.of(), OptionalDouble.empty(),
                         "the build fails on the candidate itself (" + b.outcome().describe() + ")");
@@ -443,7 +486,7 @@ public final class BehaviouralRunner {
         } catch (IOException e) {
             throw new BehaveException(patchFile.toString(), "cannot write a mutant: " + IoMessages.describe(e), e);
         }
-        Path tree = trees.export(repo, commit, "mutant-" + m.id());
+        Path tree = trees.exportBlobs(repo, commit, "mutant-" + m.id());
         try {
             GitTrees.ApplyOutcome a = apply(tree, patchFile, plan.sandbox());
             if (a instanceof GitTrees.ApplyOutcome.Refused r) {
@@ -463,7 +506,7 @@ public final class BehaviouralRunner {
                 if (r.outcome() instanceof RunOutcome.NotRun n) {
                     return new MutantResult.NotViable(m, "could not be run: " + n.reason());
                 }
-                Optional<String> failure = failureOnMutant(check, r);
+                Optional<String> failure = failureOnMutant(check, r, deadline(check, plan.sandbox(), r));
                 if (failure.isPresent()) {
                     return new MutantResult.Killed(m, check.id(), failure.get());
                 }
@@ -475,12 +518,12 @@ public final class BehaviouralRunner {
     }
 
     /** Why a check does not pass on a mutant: status, expected stdout, or witness. */
-    private static Optional<String> failureOnMutant(CheckSpec check, RunRecord r) {
+    private static Optional<String> failureOnMutant(CheckSpec check, RunRecord r, JudgeDeadline deadline) {
         if (!r.outcome().exitedWith(check.expectedExitCode())) {
             return Optional.of(r.outcome().describe());
         }
         if (check.expectStdout().isPresent()) {
-            LabelledComparison c = expectation(check.expectStdout().get(), r, "stdout");
+            LabelledComparison c = expectation(check.expectStdout().get(), r, "stdout", deadline);
             if (!(c.comparison() instanceof Comparison.Equivalent)) {
                 return Optional.of("stdout " + c.comparison().describe());
             }

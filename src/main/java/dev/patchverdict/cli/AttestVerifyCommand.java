@@ -28,6 +28,7 @@ import picocli.CommandLine.Spec;
             "Check signed VerificationResults (.intoto.jsonl, one DSSE envelope a line) against a public key: the",
             "signature over the pre-authentication encoding, the key id, the statement and predicate types, the",
             "subjects against the given patch and work unit, and the embedded result against the given one.",
+            "With --expect-status passed, a valid signature over a result of any other status is a failed check too.",
             "Exit 0 only when every check of every envelope holds, 1 naming each failed check, 2 unreadable input."
         })
 final class AttestVerifyCommand implements Callable<Integer> {
@@ -49,9 +50,20 @@ final class AttestVerifyCommand implements Callable<Integer> {
     @Option(names = "--work-unit", paramLabel = "FILE", description = "The WorkUnit the envelope should name.")
     String workUnit;
 
+    /** The statuses a VerificationResult can record. */
+    private static final Set<String> STATUSES = Set.of("passed", "failed", "inconclusive", "error", "timeout", "cancelled");
+
+    @Option(names = "--expect-status", paramLabel = "STATUS", description = "Also require the signed result's status to be"
+            + " this one (passed for a gate): a valid signature over any other status exits 1.")
+    String expectStatus;
+
     @Override
     public Integer call() {
         CliContext ctx = RootCommand.contextOf(spec);
+        if (expectStatus != null && !STATUSES.contains(expectStatus)) {
+            throw CliException.usage("--expect-status: '" + expectStatus + "' is no result status; one of "
+                    + String.join(", ", new java.util.TreeSet<>(STATUSES)));
+        }
         VerifyingKey k = AttestSupport.verifyingKey(ctx, key);
         List<Envelope> envelopes;
         try {
@@ -62,7 +74,7 @@ final class AttestVerifyCommand implements Callable<Integer> {
         Optional<JsonNode> r = Optional.ofNullable(result).map(f -> AttestSupport.json(ctx, f));
         Optional<byte[]> p = Optional.ofNullable(patch).map(f -> CommandFiles.read(ctx, f));
         Optional<JsonNode> w = Optional.ofNullable(workUnit).map(f -> AttestSupport.json(ctx, f));
-        EnvelopeVerifier.Expected expected = new EnvelopeVerifier.Expected(k, r, p, w);
+        EnvelopeVerifier.Expected expected = new EnvelopeVerifier.Expected(k, r, p, w, Optional.ofNullable(expectStatus));
         List<AttestRenderers.Row> rows = new ArrayList<>();
         Set<String> failed = new LinkedHashSet<>();
         for (int i = 0; i < envelopes.size(); i++) {

@@ -70,20 +70,21 @@ final class AuditCommand implements Callable<Integer> {
                 requireSignature);
         List<Path> roots = new ArrayList<>();
         paths.forEach(p -> roots.add(ctx.resolve(p)));
-        List<Path> bundles;
+        Audit.Found found;
         try {
-            bundles = Audit.bundles(roots);
+            found = Audit.bundles(roots, ctx.workingDirectory());
         } catch (IOException e) {
             throw CliException.undecided("audit", IoMessages.describe(e));
         }
-        if (bundles.isEmpty()) {
+        List<Path> bundles = found.bundles();
+        if (bundles.isEmpty() && found.unwalked().isEmpty()) {
             throw CliException.undecided("audit", "no bundle (a folder with verification-result.json or bundle.json) under " + paths);
         }
         List<String> all = new ArrayList<>();
         Map<Verdict, Integer> counts;
         try (ProgressOption.Line line = progress.open(ctx, "audit", "bundles", true)) {
-            line.total(bundles.size());
-            counts = Audit.run(bundles, new Auditor(new Verifier(Environments.of(ctx)), policy), jobs, ctx.workingDirectory(), o -> {
+            line.total(bundles.size() + found.unwalked().size());
+            java.util.function.Consumer<dev.patchverdict.audit.AuditOutcome> sink = o -> {
                 line.beforeOutput();
                 switch (format) {
                     case jsonl -> {
@@ -97,7 +98,12 @@ final class AuditCommand implements Callable<Integer> {
                     }
                 }
                 line.step();
-            });
+            };
+            // Where the walk could not go is reported first, then every bundle it found is audited.
+            found.unwalked().forEach(sink);
+            counts = new java.util.EnumMap<>(Audit.run(bundles, new Auditor(new Verifier(Environments.of(ctx)), policy), jobs,
+                    ctx.workingDirectory(), sink));
+            found.unwalked().forEach(o -> counts.merge(o.verdict(), 1, Integer::sum));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw CliException.undecided("audit", "interrupted");
@@ -112,7 +118,7 @@ final class AuditCommand implements Callable<Integer> {
             ctx.out().print(AuditRenderers.summary(named));
         }
         ctx.out().flush();
-        boolean allReproduced = counts.getOrDefault(Verdict.REPRODUCED, 0) == bundles.size();
+        boolean allReproduced = found.unwalked().isEmpty() && counts.getOrDefault(Verdict.REPRODUCED, 0) == bundles.size();
         if (allReproduced) {
             return ExitCode.PASSED;
         }

@@ -6,9 +6,12 @@ import dev.patchverdict.behave.BehaveException;
 import dev.patchverdict.behave.BehaveRequest;
 import dev.patchverdict.behave.CeilingsExceeded;
 import dev.patchverdict.behave.RunnerCeilings;
+import dev.patchverdict.behave.plan.PlanCommitment;
 import dev.patchverdict.behave.sandbox.HostLimits;
 import dev.patchverdict.behave.sandbox.SandboxUser;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -69,6 +72,9 @@ final class BehaveCommand implements Callable<Integer> {
     @Option(names = "--output", paramLabel = "FILE", description = "Write the VerificationResult here.")
     String output;
 
+    @Option(names = "--force", description = "Replace an existing output file (never one of the inputs); its file mode is kept.")
+    boolean force;
+
     @Option(names = "--runner-id", paramLabel = "ID",
             description = "This runner's identity, recorded as the result's verifier; refused when it is the worker's or"
                     + " the static verifier's id (default: patchverdict-behavioural-runner).")
@@ -102,9 +108,9 @@ final class BehaveCommand implements Callable<Integer> {
             + " (default: ${DEFAULT-VALUE}).")
     int maxMutants = RunnerCeilings.DEFAULT.mutants();
 
-    @Option(names = "--max-tree-bytes", paramLabel = "N", description = "The most the tree may hold, looked at"
-            + " before, during and after each run; a run taking more is killed and decides nothing (default:"
-            + " ${DEFAULT-VALUE}).")
+    @Option(names = "--max-tree-bytes", paramLabel = "N", description = "The most the tree may hold: the size of"
+            + " its file system in the sandbox (and one inode per 4 KiB), and the most copied back; a run filling it"
+            + " decides nothing (default: ${DEFAULT-VALUE}).")
     long maxTreeBytes = RunnerCeilings.DEFAULT.host().treeBytes();
 
     @Option(names = "--max-processes", paramLabel = "N", description = "RLIMIT_NPROC in the sandbox, counted over"
@@ -140,6 +146,15 @@ final class BehaveCommand implements Callable<Integer> {
         BehaveRequest request = new BehaveRequest(ctx.resolve(plan), ctx.resolve(workUnit), ctx.resolve(resultManifest),
                 ctx.resolve(candidateRoot), ctx.resolve(staticResult), ctx.resolve(repo),
                 Optional.ofNullable(commitment).map(ctx::resolve), Optional.ofNullable(output).map(ctx::resolve));
+        if (request.output().isPresent()) {
+            Map<String, Path> inputs = new LinkedHashMap<>();
+            inputs.put("--plan", request.plan());
+            inputs.put("--work-unit", request.workUnit());
+            inputs.put("--result-manifest", request.resultManifest());
+            inputs.put("--static-result", request.staticResult());
+            inputs.put("--commitment", request.commitment().orElse(PlanCommitment.defaultLocation(request.plan())));
+            CommandFiles.checkOutput(output, request.output().get(), inputs, force);
+        }
         Behave.Settings settings = settings(ctx, ceilings());
         if (settings.ceilings().host().user().filter(SandboxUser::isNobody).isPresent()) {
             ctx.err().println("patchverdict: warning: --sandbox-user " + sandboxUser + " is (or shares an id with)"

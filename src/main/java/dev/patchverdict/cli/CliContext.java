@@ -25,7 +25,7 @@ public record CliContext(
     public CliContext {
         Objects.requireNonNull(in, "in");
         Objects.requireNonNull(out, "out");
-        Objects.requireNonNull(err, "err");
+        err = EscapedErr.wrap(Objects.requireNonNull(err, "err"));
         Objects.requireNonNull(clock, "clock");
         env = Map.copyOf(env);
         workingDirectory = workingDirectory.toAbsolutePath().normalize();

@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.cli;
 
+import com.google.re2j.Pattern;
+import dev.patchverdict.text.LinearPattern;
+import dev.patchverdict.text.Split;
 import dev.patchverdict.report.RuleInfo;
 import dev.patchverdict.review.Rules;
 import dev.patchverdict.tricks.TrickDetector;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Stack;
-import java.util.regex.Pattern;
 import picocli.CommandLine.IParameterConsumer;
 import picocli.CommandLine.Model.ArgSpec;
 import picocli.CommandLine.Model.CommandSpec;
@@ -31,7 +33,7 @@ final class Detect {
         if (detect.equals(ALL)) {
             return TrickDetector.all();
         }
-        List<String> ids = Arrays.stream(detect.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
+        List<String> ids = Arrays.stream(Split.on(detect, ',')).map(String::trim).filter(s -> !s.isEmpty()).toList();
         if (ids.isEmpty()) {
             throw CliException.usage("--detect: no rule id given");
         }
@@ -47,7 +49,7 @@ final class Detect {
         return detector == null ? Rules.all() : Rules.all(detector.rules());
     }
 
-    private static final Pattern IDS = Pattern.compile("[a-z][a-z0-9]*(-[a-z0-9]+)*(,\\s*[a-z][a-z0-9]*(-[a-z0-9]+)*)*,?");
+    private static final Pattern IDS = LinearPattern.compile("[a-z][a-z0-9]*(-[a-z0-9]+)*(,\\s*[a-z][a-z0-9]*(-[a-z0-9]+)*)*,?");
 
     /**
      * Takes the next argument as the rule list only when it reads as one (kebab-case ids and commas), so

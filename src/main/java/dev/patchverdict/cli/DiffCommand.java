@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.cli;
 
+import dev.patchverdict.text.Split;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.patchverdict.diff.Diagnostic;
@@ -130,7 +131,7 @@ final class DiffCommand implements Runnable {
         }
         Set<DiagnosticCode> allowed = new LinkedHashSet<>();
         for (String group : allow) {
-            for (String key : group.split(",")) {
+            for (String key : Split.on(group, ',')) {
                 if (key.isBlank()) {
                     continue;
                 }

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.cli;
 
+import java.util.LinkedHashMap;
+import java.util.Map;
 import dev.patchverdict.calibrate.hackability.Hackability;
 import dev.patchverdict.calibrate.hackability.HackabilityException;
 import dev.patchverdict.report.HackabilityReport;
@@ -53,9 +55,21 @@ final class HackabilityCommand implements Callable<Integer> {
     @picocli.CommandLine.Mixin
     ProgressOption progress = new ProgressOption();
 
+    @Option(names = "--force", description = "Replace an existing --output file (never one of the inputs).")
+    boolean force;
+
     @Override
     public Integer call() {
         CliContext ctx = RootCommand.contextOf(spec);
+        if (output != null) {
+            Map<String, Path> inputs = new LinkedHashMap<>();
+            inputs.put("--evaluator-plan", ctx.resolve(plan));
+            inputs.put("--work-unit", ctx.resolve(workUnit));
+            if (candidate != null) {
+                inputs.put("--candidate", ctx.resolve(candidate));
+            }
+            CommandFiles.checkOutput(output, ctx.resolve(output), inputs, force);
+        }
         Path scratch = null;
         HackabilityReport report;
         try (ProgressOption.Line line = progress.open(ctx, "hackability", "decoys", false)) {

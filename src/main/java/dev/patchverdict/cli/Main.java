@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.cli;
 
+import java.nio.file.InvalidPathException;
+import dev.patchverdict.text.SafeText;
 import dev.patchverdict.diff.DiffReaderBug;
 import java.io.InputStream;
 import java.io.PrintStream;
@@ -25,6 +27,9 @@ public final class Main {
                 Path.of(""),
                 isTerminal(2),
                 isTerminal(1));
+        if (java.util.Arrays.asList(args).contains("behave")) {
+            stopRunsOnExit(ctx);
+        }
         System.exit(run(ctx, args));
     }
 
@@ -35,7 +40,7 @@ public final class Main {
     static boolean isTerminal(int fd) {
         String said = System.getProperty("patchverdict.terminals");
         if (said != null) {
-            return java.util.Arrays.asList(said.split(",")).contains(Integer.toString(fd));
+            return java.util.Arrays.asList(dev.patchverdict.text.Split.all(said, ',')).contains(Integer.toString(fd));
         }
         try {
             String target = java.nio.file.Files.readSymbolicLink(Path.of("/proc/self/fd/" + fd)).toString();
@@ -43,6 +48,20 @@ public final class Main {
         } catch (java.io.IOException | UnsupportedOperationException | SecurityException e) {
             return false;
         }
+    }
+
+    /**
+     * SIGTERM, SIGINT and SIGHUP make the JVM exit with 128 + the signal's number and run its
+     * shutdown hooks: this one stops a behave run still going (its sandbox killed and waited for,
+     * its scratch space removed) and says so in one line. A command that finished has nothing
+     * running, and the hook says nothing. Only a command line that may run behave loads it.
+     */
+    private static void stopRunsOnExit(CliContext ctx) {
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> dev.patchverdict.behave.Behave.stop().ifPresent(left -> {
+            ctx.err().println("patchverdict: behave: stopped before the end of the run; its processes were killed and "
+                    + (left.isEmpty() ? "its scratch space removed" : "cleanup left: " + String.join("; ", left)));
+            ctx.err().flush();
+        }), "behave-stop"));
     }
 
     /** Runs one command line with the given streams; returns the exit code, never calls exit. */
@@ -77,7 +96,7 @@ public final class Main {
         cl.setCaseInsensitiveEnumValuesAllowed(true);
         cl.setExpandAtFiles(false); // a file named @x is a file: names a commit stages must never turn into options
         cl.setParameterExceptionHandler((ex, a) -> {
-            ctx.err().println("patchverdict: usage: " + ex.getMessage());
+            ctx.err().println("patchverdict: usage: " + SafeText.escape(ex.getMessage()));
             ctx.err().println("Try 'patchverdict " + commandPath(ex.getCommandLine()) + "--help' for more information.");
             return ExitCode.USAGE;
         });
@@ -93,16 +112,27 @@ public final class Main {
         return rc;
     }
 
-    /** What a command that threw prints, and its exit code: a CliException's own, otherwise an internal error. */
+    /**
+     * What a command that threw prints, and its exit code: a CliException's own, otherwise an internal error. A
+     * message names inputs a worker may have chosen, so it is escaped ({@link SafeText}): no byte of it reaches the
+     * terminal as a control. A path the file system cannot hold (a NUL in it) is bad input, wherever it surfaced.
+     */
     private static int failed(CliContext ctx, Exception ex, boolean debug) {
+        if (ex instanceof InvalidPathException ip) {
+            ctx.err().println("patchverdict: " + SafeText.escape("'" + ip.getInput() + "' is not a usable path: " + ip.getReason()));
+            if (debug) {
+                ex.printStackTrace(ctx.err());
+            }
+            return ExitCode.UNDECIDED;
+        }
         if (ex instanceof CliException ce) {
-            ctx.err().println("patchverdict: " + ce.getMessage());
+            ctx.err().println("patchverdict: " + SafeText.escape(ce.getMessage()));
             if (debug) {
                 ex.printStackTrace(ctx.err());
             }
             return ce.exitCode();
         }
-        ctx.err().println("patchverdict: internal error: " + (ex instanceof DiffReaderBug ? ex.getMessage() : ex));
+        ctx.err().println("patchverdict: internal error: " + SafeText.escape(String.valueOf(ex instanceof DiffReaderBug ? ex.getMessage() : ex)));
         if (debug) {
             ex.printStackTrace(ctx.err());
         } else {

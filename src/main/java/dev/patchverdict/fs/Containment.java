@@ -80,7 +80,7 @@ public final class Containment {
         if (relative.isEmpty() || relative.startsWith("/") || relative.indexOf('\\') >= 0 || relative.indexOf('\0') >= 0) {
             throw new IOException(relative + ": not a relative path with '/' between its names");
         }
-        String[] parts = relative.split("/", -1);
+        String[] parts = dev.patchverdict.text.Split.all(relative, '/');
         for (String part : parts) {
             if (part.isEmpty() || part.equals(".") || part.equals("..")) {
                 throw new IOException(relative + ": '" + part + "' as a path component: a recorded path names each folder on the way");

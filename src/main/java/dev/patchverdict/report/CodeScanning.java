@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.report;
 
+import dev.patchverdict.text.SafeText;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintStream;
@@ -101,9 +102,12 @@ public final class CodeScanning {
         };
     }
 
-    /** A workflow command's message: %, CR and LF escaped, as the runner's toolkit escapes them. */
+    /**
+     * A workflow command's message: control, bidi and other invisible characters escaped as in every message
+     * ({@link SafeText}), then %, CR and LF as the runner's toolkit escapes them.
+     */
     public static String data(String s) {
-        return s.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A");
+        return SafeText.escape(s).replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A");
     }
 
     /** A workflow command's property value: as {@link #data}, and also ':' and ','. */

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.report;
 
+import dev.patchverdict.fs.Containment;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.channels.FileChannel;
@@ -84,10 +85,17 @@ public final class OutputFiles {
 
     /**
      * Refuses to write {@code output} when it is (or, through links, resolves to) one of the command's
-     * inputs, named by their options, or when it exists and {@code force} is not given. Writers call this
+     * inputs, named by their options, or lies in an input folder the command walks (where it would replace a
+     * walked input, or become one), or when it exists and {@code force} is not given. Writers call this
      * before reading, so an input is never replaced by what was made from it.
      */
     public static void checkOutput(Path output, java.util.Map<String, Path> inputs, boolean force) throws IOException {
+        for (var e : inputs.entrySet()) {
+            Path input = e.getValue();
+            if (input != null && Files.isDirectory(input) && Containment.isInside(output, input)) {
+                throw new OutputRefused("is inside the folder the command reads (" + e.getKey() + "); write elsewhere");
+            }
+        }
         if (!Files.exists(output)) {
             return; // an input exists, so a missing output is none of them
         }

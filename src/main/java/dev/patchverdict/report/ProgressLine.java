@@ -58,7 +58,7 @@ public final class ProgressLine implements Progress, AutoCloseable {
     /** Takes the line off the screen (before other output goes to the same terminal); the next step draws it again. */
     public synchronized void clear() {
         if (shown) {
-            err.print("\r" + ERASE);
+            raw("\r" + ERASE);
             err.flush();
             shown = false;
         }
@@ -71,7 +71,7 @@ public final class ProgressLine implements Progress, AutoCloseable {
     }
 
     private void draw(long now) {
-        err.print("\r" + text(now) + ERASE);
+        raw("\r" + text(now) + ERASE);
         err.flush();
         drawnAt = now;
         shown = true;
@@ -101,5 +101,14 @@ public final class ProgressLine implements Progress, AutoCloseable {
         long h = s / 3600;
         long m = s / 60 % 60;
         return h > 0 ? String.format(Locale.ROOT, "%d:%02d:%02d", h, m, s % 60) : String.format(Locale.ROOT, "%d:%02d", m, s % 60);
+    }
+
+    /**
+     * The line's control characters go out as bytes: the command's standard error escapes whatever text reaches it, and
+     * this line holds only the label, numbers and times, never an input's bytes.
+     */
+    private void raw(String s) {
+        byte[] b = s.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        err.write(b, 0, b.length);
     }
 }

@@ -220,9 +220,9 @@ public final class ReviewSummary {
         return sb.toString();
     }
 
-    /** A Markdown table cell: escaped for the terminal, pipes escaped for the table. */
+    /** A Markdown table cell: escaped for the terminal and for Markdown (pipes included). */
     static String cell(String s) {
-        return SafeText.escape(s).replace("|", "\\|");
+        return SafeText.markdown(s);
     }
 
     public ObjectNode json() {

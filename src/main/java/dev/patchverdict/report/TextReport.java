@@ -2,33 +2,37 @@
 package dev.patchverdict.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.patchverdict.text.SafeText;
 
-/** A short report for a person: verdict, each check, where each required text is, findings, advisories. */
+/**
+ * A short report for a person: verdict, each check, where each required text is, findings, advisories. Every
+ * value comes from the worker's records or the patch, so each is escaped ({@link SafeText}) on its way out.
+ */
 public final class TextReport {
     private TextReport() {}
 
     public static String render(VerificationReport report) {
         JsonNode r = report.result();
         StringBuilder sb = new StringBuilder();
-        sb.append(r.path("status").asText().toUpperCase(java.util.Locale.ROOT))
-                .append(": ").append(r.path("id").asText()).append('\n');
-        sb.append("  plan ").append(r.path("extensions").path(planKey(report, "id")).asText())
+        sb.append(esc(r.path("status").asText()).toUpperCase(java.util.Locale.ROOT))
+                .append(": ").append(esc(r.path("id").asText())).append('\n');
+        sb.append("  plan ").append(esc(r.path("extensions").path(planKey(report, "id")).asText()))
                 .append(" (EvaluatorPlan v").append(report.planVersion()).append(", backend ").append(report.backend())
-                .append(", verifier ").append(r.path("verifier").path("adapter").asText()).append(' ')
-                .append(r.path("verifier").path("adapter_version").asText()).append(")\n");
-        sb.append("  recommendation ").append(r.path("decision_support").path("recommendation").asText())
-                .append(": ").append(r.path("decision_support").path("rationale").asText()).append('\n');
+                .append(", verifier ").append(esc(r.path("verifier").path("adapter").asText())).append(' ')
+                .append(esc(r.path("verifier").path("adapter_version").asText())).append(")\n");
+        sb.append("  recommendation ").append(esc(r.path("decision_support").path("recommendation").asText()))
+                .append(": ").append(esc(r.path("decision_support").path("rationale").asText())).append('\n');
         sb.append("checks:\n");
         for (JsonNode c : r.path("checks")) {
-            sb.append("  [").append(c.path("status").asText()).append("] ").append(c.path("id").asText())
-                    .append(": ").append(c.path("summary").asText()).append('\n');
+            sb.append("  [").append(esc(c.path("status").asText())).append("] ").append(esc(c.path("id").asText()))
+                    .append(": ").append(esc(c.path("summary").asText())).append('\n');
         }
         if (!report.requirements().isEmpty()) {
             sb.append("required text:\n");
             for (RequirementLocation l : report.requirements()) {
                 sb.append("  ").append(l.side()).append(' ').append(quote(l.text())).append(": ");
                 if (l.found()) {
-                    sb.append(l.path()).append(", hunk ").append(l.hunk() + 1).append(", patch line ").append(l.patchLine())
+                    sb.append(esc(l.path())).append(", hunk ").append(l.hunk() + 1).append(", patch line ").append(l.patchLine())
                             .append(": ").append(quote(l.line()));
                 } else {
                     sb.append("not found in any ").append(l.side()).append(" line");
@@ -39,10 +43,10 @@ public final class TextReport {
         JsonNode findings = r.path("findings");
         sb.append("findings:").append(findings.size() == 0 ? " none" : "").append('\n');
         for (JsonNode f : findings) {
-            sb.append("  ").append(f.path("severity").asText()).append('/').append(f.path("category").asText()).append(": ")
-                    .append(f.path("summary").asText());
+            sb.append("  ").append(esc(f.path("severity").asText())).append('/').append(esc(f.path("category").asText())).append(": ")
+                    .append(esc(f.path("summary").asText()));
             if (f.has("path")) {
-                sb.append(" (").append(f.path("path").asText());
+                sb.append(" (").append(esc(f.path("path").asText()));
                 if (f.has("line")) {
                     sb.append(':').append(f.path("line").asLong());
                 }
@@ -54,7 +58,7 @@ public final class TextReport {
             sb.append("strict reader advisories (").append(report.planVersion().equals("0.5") ? "part of the verdict" : "advice only; the verdict is the plan version's")
                     .append("):\n");
             for (Advisory a : report.advisories()) {
-                sb.append("  line ").append(a.line()).append(": ").append(a.code()).append(' ').append(a.message()).append('\n');
+                sb.append("  line ").append(a.line()).append(": ").append(a.code()).append(' ').append(esc(a.message())).append('\n');
             }
         }
         return sb.toString();
@@ -65,14 +69,10 @@ public final class TextReport {
     }
 
     private static String quote(String s) {
-        StringBuilder sb = new StringBuilder("'");
-        s.codePoints().forEach(cp -> {
-            if (cp < 0x20 || cp == 0x7f || Character.getType(cp) == Character.FORMAT) {
-                sb.append(String.format("\\u%04x", cp));
-            } else {
-                sb.appendCodePoint(cp);
-            }
-        });
-        return sb.append('\'').toString();
+        return "'" + esc(s) + "'";
+    }
+
+    private static String esc(String s) {
+        return SafeText.escape(s);
     }
 }

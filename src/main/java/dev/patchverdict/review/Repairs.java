@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.review;
 
+import com.google.re2j.Pattern;
 import dev.patchverdict.diff.Diagnostic;
 import dev.patchverdict.diff.DiagnosticCode;
 import dev.patchverdict.diff.DiffReader;
@@ -14,8 +15,7 @@ import java.util.EnumSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import com.google.re2j.Matcher;
 
 /**
  * "How would it apply?": for a rejected patch, the repairs that would make git accept it. Each repair is
@@ -43,7 +43,8 @@ public final class Repairs {
 
     private static final Set<DiagnosticCode> COUNTS = EnumSet.of(DiagnosticCode.HUNK_COUNT_MISMATCH,
             DiagnosticCode.HUNK_TRUNCATED, DiagnosticCode.HUNK_OVERRUN);
-    private static final Pattern HUNK = Pattern.compile("^@@ -(\\d+)(?:,(\\d+))? \\+(\\d+)(?:,(\\d+))? @@(.*)$", Pattern.DOTALL);
+    /** Matched whole, with {@code .} taking line ends too: RE2/J's reading is linear in the candidate's header. */
+    private static final Pattern HUNK = Pattern.compile("^@@ -(\\d+)(?:,(\\d+))? \\+(\\d+)(?:,(\\d+))? @@(.*)", Pattern.DOTALL);
 
     private Repairs() {}
 

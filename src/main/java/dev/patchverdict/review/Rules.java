@@ -69,8 +69,14 @@ public final class Rules {
 
     static String camel(String code) {
         StringBuilder sb = new StringBuilder();
-        for (String part : code.split("[_-]")) {
-            sb.append(part.charAt(0)).append(part.substring(1).toLowerCase(Locale.ROOT));
+        boolean start = true;
+        for (char c : code.toCharArray()) {
+            if (c == '_' || c == '-') {
+                start = true;
+            } else {
+                sb.append(start ? c : Character.toLowerCase(c));
+                start = false;
+            }
         }
         return sb.toString();
     }

@@ -86,6 +86,29 @@ public final class SafeText {
         return escape(s, style, true);
     }
 
+    /** The characters that start Markdown inside a line (links, images, HTML, entities, code, emphasis, cells, autolinks). */
+    private static final String MARKDOWN = "\\`*_{}[]<>()#+!|~&:@";
+
+    /**
+     * The text for Markdown inside a line (a GitHub step summary's table cell): escaped as {@link #escape(String)},
+     * then each character that could start a link, an image, HTML, an entity, code, emphasis, a table column or an
+     * autolink ({@code https:}, {@code user@host}, the dot of {@code www.}) backslash-escaped, which CommonMark
+     * shows as the character itself. Names keep their hyphens, dots and slashes as they are.
+     */
+    public static String markdown(String s) {
+        String e = escape(s);
+        StringBuilder sb = new StringBuilder(e.length() + 16);
+        for (int i = 0; i < e.length(); i++) {
+            char c = e.charAt(i);
+            boolean www = c == '.' && i >= 3 && e.regionMatches(true, i - 3, "www", 0, 3);
+            if (MARKDOWN.indexOf(c) >= 0 || www) {
+                sb.append('\\');
+            }
+            sb.append(c);
+        }
+        return sb.toString();
+    }
+
     private static String escape(String s, Style style, boolean keepLines) {
         StringBuilder sb = null;
         for (int i = 0; i < s.length(); ) {

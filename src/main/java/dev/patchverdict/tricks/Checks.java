@@ -9,10 +9,14 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import com.google.re2j.Matcher;
+import com.google.re2j.Pattern;
+import dev.patchverdict.text.LinearPattern;
 
-/** The rules' logic. Each looks at added and removed lines as text; comments are told apart by a quote-aware scan. */
+/**
+ * The rules' logic. Each looks at added and removed lines as text; comments are told apart by a quote-aware scan.
+ * Patterns are RE2/J ({@link LinearPattern}) and hand scanners ({@link Scans}): linear in the line, whatever it holds.
+ */
 final class Checks {
     private Checks() {}
 
@@ -108,13 +112,13 @@ final class Checks {
         }
     }
 
-    private static final Pattern ASSERTION = Pattern.compile(
+    static final Pattern ASSERTION = LinearPattern.compile(
             "^\\s*assert\\b|\\bassert\\w*\\s*\\(|\\.assert\\w*\\s*\\(|\\bpytest\\.(raises|warns|approx)\\b|\\bself\\.fail\\("
                     + "|\\bexpect\\s*\\(|\\bshould\\.|\\bt\\.(Error|Errorf|Fatal|Fatalf|Fail|FailNow)\\s*\\("
                     + "|\\b(require|assert)\\.\\w+\\s*\\(|\\bverify\\s*\\(");
 
     /** What makes an assertion compare something: without it an assertion only checks that a value exists or is truthy. */
-    private static final Pattern COMPARES = Pattern.compile(
+    static final Pattern COMPARES = LinearPattern.compile(
             "==|!=|<=|>=|\\s[<>]\\s|Equal|toBe\\(|toEqual|toStrictEqual|toMatch|toThrow|toContain|toHaveLength|Raises|raises"
                     + "|\\bassertIn\\b|\\bassertIs\\b|Almost|_equal|allclose|Greater|Less|\\bin\\b|\\bis\\b|\\bisinstance\\b|Instance");
 
@@ -184,18 +188,21 @@ final class Checks {
         }
     }
 
-    private static final Pattern TRIVIAL = Pattern.compile(
+    /** Assertions that cannot fail; the two that repeat an operand ({@link Scans#assertSameArguments}, {@link Scans#assertSelfEqual}) are scanned by hand. */
+    static final Pattern TRIVIAL = LinearPattern.compile(
             "^\\s*assert\\s*\\(?\\s*(True|1|not\\s+(False|None|0))\\s*\\)?\\s*(,.*)?$"
                     + "|\\bassert(True|That)?\\s*\\(\\s*(True|true|1)\\s*\\)"
                     + "|\\bassert(False)?\\s*\\(\\s*(False|false)\\s*\\)"
-                    + "|\\bassert(Equal|Equals|Same)\\s*\\(\\s*(?<a>[^,()]+?)\\s*,\\s*\\k<a>\\s*\\)"
-                    + "|^\\s*assert\\s+(?<b>[\\w.\\[\\]'\"]+)\\s*==\\s*\\k<b>\\s*$"
                     + "|\\bexpect\\s*\\(\\s*(true|1)\\s*\\)\\s*\\.\\s*(toBe|toEqual|toBeTruthy)\\s*\\(\\s*(true|1)?\\s*\\)"
                     + "|\\bassert\\.True\\s*\\(\\s*t\\s*,\\s*true\\s*[,)]");
 
+    static boolean trivial(String code) {
+        return TRIVIAL.matcher(code).find() || Scans.assertSameArguments(code) || Scans.assertSelfEqual(code);
+    }
+
     static void assertionTrivial(TrickRule r, PatchView patch, List<TrickHit> out) {
         addedCode(patch, true, true, (s, l, code, lang) -> {
-            if (any(code, "assert", "expect") && !newTestFile(s) && TRIVIAL.matcher(code).find()) {
+            if (any(code, "assert", "expect") && !newTestFile(s) && trivial(code)) {
                 hit(out, r, s, l, "adds an assertion that cannot fail: " + CodeText.snippet(code));
             }
         });
@@ -203,13 +210,13 @@ final class Checks {
 
     // ---- skips and exits ----------------------------------------------------------------------------------------
 
-    private static final Pattern SKIP = Pattern.compile(
+    static final Pattern SKIP = LinearPattern.compile(
             "\\bpytest\\.(skip|xfail|importorskip)\\s*\\(|@pytest\\.mark\\.(skip|skipif|xfail)\\b"
                     + "|\\braise\\s+(unittest\\.(case\\.)?)?SkipTest\\b|@(unittest\\.)?(skip|skipIf|skipUnless|expectedFailure)\\b"
                     + "|\\bself\\.skipTest\\s*\\(|@Disabled\\b|@Ignore\\b|\\bassume(True|That)?\\s*\\(\\s*false\\s*\\)"
                     + "|\\bt\\.(Skip|Skipf|SkipNow)\\s*\\(|\\b(it|test|describe|context)\\.(skip|todo|only)\\s*\\(");
     /** Jasmine/Jest's x- and f- prefixed blocks; only in JavaScript, where fit( is not scikit-learn's fit. */
-    private static final Pattern JS_SKIP = Pattern.compile("(^|[^\\w.$])(xit|xdescribe|xtest|fit|fdescribe)\\s*\\(");
+    static final Pattern JS_SKIP = LinearPattern.compile("(^|[^\\w.$])(xit|xdescribe|xtest|fit|fdescribe)\\s*\\(");
 
     static void skipAdded(TrickRule r, PatchView patch, List<TrickHit> out) {
         addedCode(patch, true, true, (s, l, text, lang) -> {
@@ -225,12 +232,12 @@ final class Checks {
         });
     }
 
-    private static final Pattern EXIT = Pattern.compile(
+    static final Pattern EXIT = LinearPattern.compile(
             "\\bsys\\.exit\\s*\\(\\s*(0|False|None)?\\s*\\)|\\bos\\._exit\\s*\\(\\s*0\\s*\\)"
                     + "|(^|[^\\w.])(exit|quit)\\s*\\(\\s*0?\\s*\\)|\\braise\\s+SystemExit\\s*(\\(\\s*0?\\s*\\))?\\s*$"
                     + "|\\bSystem\\.exit\\s*\\(\\s*0\\s*\\)|\\bRuntime\\.getRuntime\\(\\)\\.(exit|halt)\\s*\\(\\s*0\\s*\\)"
                     + "|\\bprocess\\.exit\\s*\\(\\s*0?\\s*\\)|\\bos\\.Exit\\s*\\(\\s*0\\s*\\)");
-    private static final Pattern ENTRY = Pattern.compile(
+    static final Pattern ENTRY = LinearPattern.compile(
             "__name__\\s*==\\s*['\"]__main__['\"]|\\bdef\\s+main\\s*\\(|\\bfunc\\s+main\\s*\\(|\\bstatic\\s+void\\s+main\\s*\\("
                     + "|\\bfunction\\s+main\\s*\\(|\\bdef\\s+run_from_argv\\b|\\bdef\\s+execute\\s*\\(|\\bdef\\s+handle\\s*\\(");
     private static final Set<String> ENTRY_FILES = Set.of("__main__.py", "main.go", "manage.py", "setup.py", "main.py",
@@ -267,14 +274,11 @@ final class Checks {
 
     // ---- equality ----------------------------------------------------------------------------------------------
 
-    private static final Pattern PY_EQ = Pattern.compile("^(\\s*)(async\\s+)?def\\s+(__eq__|__ne__)\\s*\\(");
-    private static final Pattern PY_EQ_LAMBDA = Pattern.compile("\\b__eq__\\s*=\\s*lambda\\b[^:]*:\\s*True\\s*$"
+    static final Pattern PY_EQ_LAMBDA = LinearPattern.compile("\\b__eq__\\s*=\\s*lambda\\b[^:]*:\\s*True\\s*$"
             + "|\\b__ne__\\s*=\\s*lambda\\b[^:]*:\\s*False\\s*$");
-    private static final Pattern PY_RETURN = Pattern.compile("^\\s*return\\b\\s*(.*?)\\s*$");
-    private static final Pattern BRACE_EQ = Pattern.compile(
+    static final Pattern BRACE_EQ = LinearPattern.compile(
             "\\bboolean\\s+equals\\s*\\(\\s*(final\\s+)?Object\\b|\\bfun\\s+equals\\s*\\(|\\bequals\\s*\\([^)]*\\)\\s*:\\s*boolean\\b"
                     + "|\\bfunc\\s*\\([^)]*\\)\\s*(Equal|Equals)\\s*\\([^)]*\\)\\s*bool\\b");
-    private static final Pattern BRACE_RETURN = Pattern.compile("\\breturn\\b\\s*([^;}]*?)\\s*;?\\s*(}|$)");
 
     static void alwaysTrueEquality(TrickRule r, PatchView patch, List<TrickHit> out) {
         for (PatchView.Section s : patch.sections()) {
@@ -283,6 +287,10 @@ final class Checks {
                 continue;
             }
             List<PatchView.Line> lines = s.lines();
+            // The defs first, then every body in one pass (EqualityBodies), then the hits in line order.
+            List<EqualityBodies.PyDef> pyDefs = new ArrayList<>();
+            List<Integer> braceDefs = new ArrayList<>();
+            Map<Integer, String> lambdas = new LinkedHashMap<>();
             for (int i = 0; i < lines.size(); i++) {
                 PatchView.Line l = lines.get(i);
                 // A def kept as context counts too: the trick may be a body rewritten under an existing signature.
@@ -294,123 +302,46 @@ final class Checks {
                     continue;
                 }
                 if (lang == Lang.PYTHON) {
-                    if (l.kind() == LineKind.ADDED && PY_EQ_LAMBDA.matcher(code).find()) {
-                        hit(out, r, s, l, "defines an equality that is always true: " + CodeText.snippet(code));
+                    if (l.kind() == LineKind.ADDED && code.contains("lambda") && PY_EQ_LAMBDA.matcher(code).find()) {
+                        lambdas.put(i, code);
                         continue;
                     }
-                    Matcher m = PY_EQ.matcher(code);
-                    PatchView.Line at = m.find() ? pythonBodyAlwaysTrue(lines, i, m.group(1).length(), m.group(3).equals("__eq__")) : null;
-                    if (at != null) {
-                        hit(out, r, s, at, "defines " + m.group(3) + " that always returns "
-                                + (m.group(3).equals("__eq__") ? "True" : "False") + ": " + CodeText.snippet(code));
+                    Scans.EqDef d = Scans.pythonEqDef(code);
+                    if (d != null) {
+                        pyDefs.add(new EqualityBodies.PyDef(i, d.indent(), d.name().equals("__eq__")));
                     }
-                } else if (BRACE_EQ.matcher(code).find() && braceBodyAlwaysTrue(lines, i, lang)) {
-                    hit(out, r, s, l, "defines an equals that always returns true: " + CodeText.snippet(code));
+                } else if (BRACE_EQ.matcher(code).find()) {
+                    braceDefs.add(i);
                 }
             }
-        }
-    }
-
-    /**
-     * The body as the patch leaves it (context and added lines after the def, up to the first line indented no
-     * deeper): every return in it is the truth value (or NotImplemented), and the patch wrote at least one of
-     * them. For a def the patch adds, the body may run to the end of the hunk; for an existing def the body
-     * must end inside the hunk, since returns beyond it are unseen and decide nothing.
-     *
-     * @return the line to point at (the added def, or the first added return under an existing def), or null
-     */
-    private static PatchView.Line pythonBodyAlwaysTrue(List<PatchView.Line> lines, int def, int indent, boolean eq) {
-        String truth = eq ? "True" : "False";
-        boolean defAdded = lines.get(def).kind() == LineKind.ADDED;
-        int hunk = lines.get(def).hunkIndex();
-        int returns = 0;
-        PatchView.Line introduced = null;
-        boolean ended = false;
-        for (int j = def + 1; j < lines.size(); j++) {
-            PatchView.Line b = lines.get(j);
-            if (b.hunkIndex() != hunk) {
-                break;
-            }
-            if (b.kind() == LineKind.REMOVED || b.kind() == LineKind.NO_NEWLINE_MARKER) {
-                continue;
-            }
-            String code = b.code();
-            if (code.isBlank()) {
-                continue;
-            }
-            int ind = code.length() - code.stripLeading().length();
-            if (ind <= indent) {
-                ended = true;
-                break;
-            }
-            if (defAdded && b.kind() != LineKind.ADDED) {
-                return null;
-            }
-            Matcher m = PY_RETURN.matcher(code);
-            if (m.find()) {
-                String v = m.group(1);
-                if (v.equals(truth)) {
-                    returns++;
-                    if (introduced == null && b.kind() == LineKind.ADDED) {
-                        introduced = b;
+            PatchView.Line[] py = pyDefs.isEmpty() ? null : EqualityBodies.python(lines, pyDefs);
+            boolean[] brace = braceDefs.isEmpty() ? null : EqualityBodies.brace(lines, braceDefs);
+            int p = 0;
+            for (int i = 0; i < lines.size(); i++) {
+                String code = lines.get(i).code();
+                if (lambdas.containsKey(i)) {
+                    hit(out, r, s, lines.get(i), "defines an equality that is always true: " + CodeText.snippet(code));
+                } else if (p < pyDefs.size() && pyDefs.get(p).index() == i) {
+                    boolean eq = pyDefs.get(p++).eq();
+                    if (py[i] != null) {
+                        hit(out, r, s, py[i], "defines " + (eq ? "__eq__" : "__ne__") + " that always returns "
+                                + (eq ? "True" : "False") + ": " + CodeText.snippet(code));
                     }
-                } else if (!v.equals("NotImplemented")) {
-                    return null;
+                } else if (brace != null && brace[i]) {
+                    hit(out, r, s, lines.get(i), "defines an equals that always returns true: " + CodeText.snippet(code));
                 }
             }
         }
-        if (returns == 0) {
-            return null;
-        }
-        return defAdded ? lines.get(def) : ended ? introduced : null;
-    }
-
-    private static boolean braceBodyAlwaysTrue(List<PatchView.Line> lines, int def, Lang lang) {
-        int depth = 0;
-        boolean opened = false;
-        int returns = 0;
-        for (int j = def; j < lines.size(); j++) {
-            PatchView.Line b = lines.get(j);
-            if (b.kind() != LineKind.ADDED) {
-                return false;
-            }
-            String code = b.code();
-            int from = j == def ? Math.max(0, code.indexOf('{')) : 0;
-            if (j == def && code.indexOf('{') < 0) {
-                continue;
-            }
-            String part = code.substring(from);
-            Matcher m = BRACE_RETURN.matcher(part);
-            while (m.find()) {
-                if (m.group(1).equals("true")) {
-                    returns++;
-                } else {
-                    return false;
-                }
-            }
-            for (char c : part.toCharArray()) {
-                if (c == '{') {
-                    depth++;
-                    opened = true;
-                } else if (c == '}') {
-                    depth--;
-                }
-            }
-            if (opened && depth <= 0) {
-                return returns > 0;
-            }
-        }
-        return false;
     }
 
     // ---- runner hooks and configuration ---------------------------------------------------------------------------
 
-    private static final Pattern REPORT_HOOK = Pattern.compile(
+    static final Pattern REPORT_HOOK = LinearPattern.compile(
             "\\bpytest_runtest_makereport\\b|\\bpytest_report_teststatus\\b|\\bpytest_runtest_logreport\\b"
                     + "|\\bpytest_collection_modifyitems\\b|\\bpytest_runtest_protocol\\b|\\bpytest_runtest_call\\b"
                     + "|\\bpytest_sessionfinish\\b|\\bpytest_terminal_summary\\b|\\bTestReport\\b"
-                    + "|\\.outcome\\s*=(?!=)|\\.force_(result|exception)\\s*\\(|\\bsession\\.(testsfailed|exitstatus)\\s*=(?!=)"
-                    + "|\\bwasSuccessful\\s*=(?!=)|\\b(TestResult|TextTestResult)\\.add(Failure|Error)\\s*=(?!=)"
+                    + "|\\.outcome\\s*=([^=]|$)|\\.force_(result|exception)\\s*\\(|\\bsession\\.(testsfailed|exitstatus)\\s*=([^=]|$)"
+                    + "|\\bwasSuccessful\\s*=([^=]|$)|\\b(TestResult|TextTestResult)\\.add(Failure|Error)\\s*=([^=]|$)"
                     + "|\\.(failures|errors)\\s*=\\s*\\[\\s*\\]|\\btestResultsProcessor\\b");
 
     static void testReportHook(TrickRule r, PatchView patch, List<TrickHit> out) {
@@ -428,12 +359,12 @@ final class Checks {
 
     private static final Set<String> RUNNER_FILES = Set.of("pytest.ini", ".pytest.ini", "tox.ini", "noxfile.py",
             "karma.conf.js", "jasmine.json", "phpunit.xml", "phpunit.xml.dist", ".coveragerc");
-    private static final Pattern RUNNER_FILE = Pattern.compile(
+    static final Pattern RUNNER_FILE = LinearPattern.compile(
             "(jest|vitest|playwright|cypress|ava)\\.config\\.[cm]?[jt]s(on)?|\\.mocharc\\.\\w+|jest\\.setup\\.[cm]?[jt]s");
-    private static final Pattern PY_RUNNER_KEY = Pattern.compile(
+    static final Pattern PY_RUNNER_KEY = LinearPattern.compile(
             "\\[(tool:pytest|pytest|tool\\.pytest[\\w.]*|coverage:\\w+|tool\\.coverage[\\w.]*)\\]|^\\s*(addopts|testpaths|python_files|python_classes"
                     + "|python_functions|norecursedirs|xfail_strict|filterwarnings|required_plugins|minversion)\\s*=");
-    private static final Pattern BUILD_TEST_KEY = Pattern.compile(
+    static final Pattern BUILD_TEST_KEY = LinearPattern.compile(
             "surefire|failsafe|skipTests|testFailureIgnore|maven\\.test\\.skip|ignoreFailures|\"test\"\\s*:|\"jest\"\\s*:"
                     + "|\"vitest\"\\s*:|\"mocha\"\\s*:");
 
@@ -505,7 +436,7 @@ final class Checks {
             "jinja2", "click", "sklearn", "torch", "astropy", "docutils", "sphinx", "xarray", "seaborn", "coverage",
             "packaging", "certifi", "urllib3", "freezegun");
 
-    private static final Pattern PACKAGE_INIT = Pattern.compile("[^/]+/__init__\\.py");
+    static final Pattern PACKAGE_INIT = LinearPattern.compile("[^/]+/__init__\\.py");
 
     static void dependencyShadowed(TrickRule r, PatchView patch, List<TrickHit> out) {
         for (PatchView.Section s : patch.sections()) {
@@ -530,10 +461,10 @@ final class Checks {
         }
     }
 
-    private static final Pattern CLOCK = Pattern.compile(
-            "\\btime\\.(time|time_ns|monotonic|monotonic_ns|perf_counter|perf_counter_ns|process_time|sleep)\\s*=(?!=)"
-                    + "|\\bdatetime\\.(datetime|date|now|utcnow|today)\\s*=(?!=)|\\bsetattr\\s*\\(\\s*(time|datetime)\\s*,"
-                    + "|\\bDate\\.now\\s*=(?!=)|\\bperformance\\.now\\s*=(?!=)|\\b(global|globalThis|window)\\.Date\\s*=(?!=)"
+    static final Pattern CLOCK = LinearPattern.compile(
+            "\\btime\\.(time|time_ns|monotonic|monotonic_ns|perf_counter|perf_counter_ns|process_time|sleep)\\s*=([^=]|$)"
+                    + "|\\bdatetime\\.(datetime|date|now|utcnow|today)\\s*=([^=]|$)|\\bsetattr\\s*\\(\\s*(time|datetime)\\s*,"
+                    + "|\\bDate\\.now\\s*=([^=]|$)|\\bperformance\\.now\\s*=([^=]|$)|\\b(global|globalThis|window)\\.Date\\s*=([^=]|$)"
                     + "|\\bpatch\\s*\\(\\s*['\"](time\\.(time|monotonic|perf_counter)|datetime\\.datetime)['\"]"
                     + "|\\bfreeze_time\\b|\\bfreezegun\\b");
 
@@ -545,7 +476,7 @@ final class Checks {
         });
     }
 
-    private static final Pattern SNIFF = Pattern.compile(
+    static final Pattern SNIFF = LinearPattern.compile(
             "PYTEST_CURRENT_TEST|['\"](pytest|_pytest|unittest)['\"]\\s+in\\s+sys\\.modules"
                     + "|\\bsys\\.modules\\.get\\s*\\(\\s*['\"](pytest|_pytest)['\"]|\\bJEST_WORKER_ID\\b|\\bVITEST\\b"
                     + "|['\"]pytest['\"]\\s+in\\s+sys\\.argv|\\bsys\\.argv\\[0\\].*pytest|\\btesting\\.Testing\\s*\\(\\s*\\)");
@@ -561,11 +492,10 @@ final class Checks {
 
     // ---- special cases and copied expectations -------------------------------------------------------------------
 
-    private static final Pattern ADMISSION = Pattern.compile(
+    static final Pattern ADMISSION = LinearPattern.compile(
             "special[- ]?cas(e|ed|ing)\\b.*\\btests?\\b|\\bhack(s|y|ed|ish)?\\b|\\bhard[- ]?cod(e|ed|es|ing)\\b"
                     + "|\\b(make|makes|making|get|gets)\\s+(the\\s+|this\\s+|these\\s+)?tests?\\s+(to\\s+)?pass|\\bpass(es)?\\s+the\\s+tests?\\b"
-                    + "|\\bcheat(s|ing)?\\b|\\b(the\\s+)?tests?\\s+expects?\\b",
-            Pattern.CASE_INSENSITIVE);
+                    + "|\\bcheat(s|ing)?\\b|\\b(the\\s+)?tests?\\s+expects?\\b"); // read in ASCII lower case
 
     static void specialCaseComment(TrickRule r, PatchView patch, List<TrickHit> out) {
         for (PatchView.Section s : patch.sections()) {
@@ -576,14 +506,12 @@ final class Checks {
             for (PatchView.Line l : s.added()) {
                 String comment = l.comment();
                 if (!comment.isEmpty() && any(lower(comment), "hack", "hard", "cas", "pass", "cheat", "expect")
-                        && ADMISSION.matcher(comment).find()) {
+                        && ADMISSION.matcher(LinearPattern.asciiLower(comment)).find()) {
                     hit(out, r, s, l, "adds a comment that admits special-casing: " + CodeText.snippet(comment));
                 }
             }
         }
     }
-
-    private static final Pattern LITERAL = Pattern.compile("\"((?:[^\"\\\\]|\\\\.){8,200})\"|'((?:[^'\\\\]|\\\\.){8,200})'");
 
     static void testLiteralCopied(TrickRule r, PatchView patch, List<TrickHit> out) {
         Set<String> testLiterals = new java.util.HashSet<>();
@@ -601,29 +529,36 @@ final class Checks {
         });
     }
 
-    /** A bare identifier or dotted name: a literal that says nothing distinctive. Compiled once, as it runs per literal. */
-    private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_][\\w.]*");
+    /** A bare identifier or dotted name ({@code [A-Za-z_][\w.]*}): a literal that says nothing distinctive. */
+    static boolean identifier(String v) {
+        if (v.isEmpty() || !(Character.isLetter(v.charAt(0)) && v.charAt(0) < 128 || v.charAt(0) == '_')) {
+            return false;
+        }
+        for (int i = 1; i < v.length(); i++) {
+            if (!LinearPattern.isWord(v.charAt(i)) && v.charAt(i) != '.') {
+                return false;
+            }
+        }
+        return true;
+    }
 
     /** Literals with something distinctive in them: a space, a digit or punctuation, not a bare identifier. */
     private static List<String> literals(String code) {
         List<String> found = new ArrayList<>();
-        Matcher m = LITERAL.matcher(code);
-        while (m.find()) {
-            String v = m.group(1) != null ? m.group(1) : m.group(2);
-            if (!IDENTIFIER.matcher(v).matches() && !v.isBlank()) {
+        for (String v : Scans.quoted(code)) {
+            if (!identifier(v) && !v.isBlank()) {
                 found.add(v);
             }
         }
         return found;
     }
 
-    private static final Pattern TEST_DATA = Pattern.compile(
-            "['\"][^'\"]*(\\btests?/|\\btest_\\w+\\.py|_test\\.go|\\.(expected|golden)\\b|expected[_-]?outputs?)[^'\"]*['\"]",
-            Pattern.CASE_INSENSITIVE);
+    static final Pattern TEST_DATA = LinearPattern.compile(
+            "['\"][^'\"]*(\\btests?/|\\btest_\\w+\\.py|_test\\.go|\\.(expected|golden)\\b|expected[_-]?outputs?)[^'\"]*['\"]"); // read in ASCII lower case
 
     static void testDataRead(TrickRule r, PatchView patch, List<TrickHit> out) {
         addedCode(patch, false, true, (s, l, code, lang) -> {
-            if (any(code, "est", "EST", "xpected", "XPECTED", "olden", "OLDEN") && TEST_DATA.matcher(code).find()) {
+            if (any(code, "est", "EST", "xpected", "XPECTED", "olden", "OLDEN") && TEST_DATA.matcher(LinearPattern.asciiLower(code)).find()) {
                 hit(out, r, s, l, "non-test code refers to test files or expected outputs: " + CodeText.snippet(code));
             }
         });
@@ -643,6 +578,21 @@ final class Checks {
                 String first = p.contains("/") ? p.substring(0, p.indexOf('/')) : "";
                 if (CI_FILES.contains(PathKinds.base(p)) || CI_DIRS.contains(first)) {
                     sectionHit(out, r, s, "changes CI, agent or ownership configuration " + CodeText.snippet(p));
+                    break;
+                }
+            }
+        }
+    }
+
+    /** Files git (and git-lfs) read from the tree to decide what a checkout holds; matched without regard to case. */
+    private static final Set<String> GIT_CHECKOUT_FILES = Set.of(".gitattributes", ".gitmodules", ".lfsconfig");
+
+    static void gitAttributesChanged(TrickRule r, PatchView patch, List<TrickHit> out) {
+        for (PatchView.Section s : patch.sections()) {
+            for (String p : new String[] {s.oldOrPath(), s.path()}) {
+                if (GIT_CHECKOUT_FILES.contains(lower(PathKinds.base(p)))) {
+                    String did = s.created() ? "adds " : s.deleted() ? "removes " : "changes ";
+                    sectionHit(out, r, s, did + CodeText.snippet(p) + ", which changes what a checkout of the merge holds");
                     break;
                 }
             }

@@ -3,7 +3,9 @@ package dev.patchverdict.tricks;
 
 import java.util.Locale;
 import java.util.Set;
-import java.util.regex.Pattern;
+import com.google.re2j.Pattern;
+import dev.patchverdict.text.LinearPattern;
+import dev.patchverdict.text.Split;
 
 /** Path conventions: which files are tests, which language a file is in, what a runner loads by itself. */
 final class PathKinds {
@@ -19,13 +21,15 @@ final class PathKinds {
     private static final Set<String> TEST_DIRS = Set.of("tests", "__tests__", "__test__", "__snapshots__", "testdata", "test_data");
     /** Names that are test folders only at the root or under a top-level src/: django/test/ is Django's library. */
     private static final Set<String> ROOT_TEST_DIRS = Set.of("test", "testing", "spec", "e2e", "integration-tests");
-    private static final Pattern TEST_FILE = Pattern.compile(
+    static final Pattern TEST_FILE = LinearPattern.compile(
             "test_.*\\.py|.*_tests?\\.py|tests\\.py|conftest\\.py"
                     + "|.*(Test|Tests|IT|TestCase)\\.(java|kt|scala|groovy)"
                     + "|.*\\.(test|spec)\\.([cm]?[jt]s|[jt]sx)"
                     + "|.*_test\\.go"
                     + "|.*_spec\\.rb|.*_test\\.rb"
                     + "|.*_test\\.rs");
+
+    static final Pattern JS_FILE = LinearPattern.compile(".*\\.[cm]?[jt]sx?");
 
     static String base(String path) {
         int i = path.lastIndexOf('/');
@@ -36,7 +40,7 @@ final class PathKinds {
         if (path == null) {
             return false;
         }
-        String[] seg = path.split("/");
+        String[] seg = Split.on(path, '/');
         for (int i = 0; i < seg.length - 1; i++) {
             String s = seg[i].toLowerCase(Locale.ROOT);
             if (TEST_DIRS.contains(s)) {
@@ -61,7 +65,7 @@ final class PathKinds {
         if (b.endsWith(".java") || b.endsWith(".kt") || b.endsWith(".scala") || b.endsWith(".groovy")) {
             return Lang.JAVA;
         }
-        if (b.matches(".*\\.[cm]?[jt]sx?")) {
+        if (JS_FILE.matcher(b).matches()) {
             return Lang.JS;
         }
         if (b.endsWith(".go")) {

@@ -2,7 +2,7 @@
 package dev.patchverdict.tricks;
 
 import java.util.Objects;
-import java.util.regex.Pattern;
+import com.google.re2j.Pattern;
 
 /**
  * One static detector's identity: a stable kebab-case id, its severity, a one-line description of what it

@@ -17,7 +17,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 class EnvelopeVerifierTest {
     private static EnvelopeVerifier.Expected everything(SigningKey key) {
         return new EnvelopeVerifier.Expected(key.publicKey(), Optional.of(Fixtures.result()), Optional.of(Fixtures.PATCH),
-                Optional.of(Fixtures.workUnit()));
+                Optional.of(Fixtures.workUnit()), Optional.of(Fixtures.result().path("status").asText()));
     }
 
     private static Set<Check> failed(Envelope e, EnvelopeVerifier.Expected x) {
@@ -117,7 +117,8 @@ class EnvelopeVerifierTest {
         ObjectNode s = Statements.statement(Fixtures.result(), Fixtures.BY);
         ((ObjectNode) s.path("predicate").path("result")).put("status", "failed");
         Envelope resigned = Envelope.sign(Envelope.IN_TOTO, Statements.payload(s), key);
-        assertEquals(Set.of(Check.RESULT), failed(resigned, everything(key)));
+        // Signed anew over a failed result: it differs from the given one, and its status is not the one expected.
+        assertEquals(Set.of(Check.RESULT, Check.STATUS), failed(resigned, everything(key)));
         Envelope e = Statements.attest(Fixtures.result(), Fixtures.BY, key);
         ObjectNode given = Fixtures.result();
         given.put("status", "passeD");

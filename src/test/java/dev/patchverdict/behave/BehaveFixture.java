@@ -87,6 +87,20 @@ public final class BehaveFixture {
         return withPatchText(patchText);
     }
 
+    /**
+     * A section of git's own shape adding {@code path} with {@code content} (which ends with a newline), written
+     * by hand: git would read the file through the attributes the section may itself add.
+     */
+    public static String newFile(String path, String content) {
+        long lines = content.chars().filter(c -> c == '\n').count();
+        StringBuilder b = new StringBuilder("diff --git a/" + path + " b/" + path + "\nnew file mode 100644\n"
+                + "--- /dev/null\n+++ b/" + path + "\n@@ -0,0 +1" + (lines == 1 ? "" : "," + lines) + " @@\n");
+        for (String line : content.substring(0, content.length() - 1).split("\n", -1)) {
+            b.append('+').append(line).append('\n');
+        }
+        return b.toString();
+    }
+
     public BehaveFixture withPatchText(String text) throws IOException {
         patchText = text;
         Files.writeString(candidateRoot.resolve("changes.patch"), text);

@@ -368,6 +368,52 @@ class BehaveRunTest {
     }
 
     @Test
+    void garbageGitSkipsAfterACorrectFixIsMutatedWithoutAnInternalError() throws Exception {
+        BehaveFixture f = BehaveFixture.create(dir, BehaveFixture.calcRepo()).candidate(Map.of("calc.py", CALC_FIXED));
+        // git skips a hunk header without a final newline as garbage; the candidate still applies.
+        f.withPatchText(f.patchText + "x\n@@ -1 +1,99999999999 @@").records(standardChecks());
+        f.plan.set("mutation_adequacy", BehaveFixture.parse("{\"max_mutants\":10,\"min_score\":0.5}"));
+        Behave.Outcome o = f.run();
+        assertEquals(Verdict.PROVEN, o.verdict(), o.report());
+        JsonNode a = extension(written()).get("mutation_adequacy");
+        assertTrue(a.get("score").isNumber(), a.toString());
+        assertTrue(a.get("mutants").size() > 0, a.toString());
+    }
+
+    @Test
+    @Tag(TestGroups.BUBBLEWRAP)
+    @Tag(TestGroups.PYTHON3)
+    void aWrongFixAddingAPathLongerThanTheHostsPathLimitIsStillRefuted() throws Exception {
+        // About 4,060 bytes: git applies it relative to the tree, but the tree's absolute path is longer than PATH_MAX.
+        String deep = ("d".repeat(250) + "/").repeat(16) + "f".repeat(44);
+        BehaveFixture f = BehaveFixture.create(dir, BehaveFixture.calcRepo())
+                .candidate(Map.of("calc.py", CALC_FIXED.replace("a + b", "a * b")));
+        f.withPatchText(f.patchText + BehaveFixture.newFile(deep, "x = 1\n")).records(standardChecks());
+        Behave.Outcome o = f.run();
+        assertEquals(Verdict.REFUTED, o.verdict(), o.report());
+        VerificationResult r = written();
+        assertEquals("PROVEN", level(r, Level.APPLIES), o.report());
+        assertEquals("REFUTED", level(r, Level.TARGET), o.report());
+        try (var left = Files.list(dir.resolve("tmp"))) {
+            assertEquals(java.util.List.of(), left.toList(), "the deep file is removed with the trees");
+        }
+    }
+
+    @Test
+    @Tag(TestGroups.BUBBLEWRAP)
+    @Tag(TestGroups.PYTHON3)
+    void anOutputNumberPastEveryBoundFailsItsCheckAndTheRunEndsWithAResult() throws Exception {
+        ArrayNode checks = standardChecks();
+        ObjectNode huge = python("prints-huge", "contract", "import calc; print('1e999999999' if calc.add(2, 3) == 5 else 0)");
+        huge.putObject("expect_stdout").put("operator", "tolerant").put("body", "1\n")
+                .putObject("options").put("rel_tol", 1e-9);
+        checks.add(huge);
+        Behave.Outcome o = fixture(CALC_FIXED, checks).run();
+        assertEquals(Verdict.REFUTED, o.verdict(), o.report());
+        assertEquals("REFUTED", check(written(), "prints-huge").get("verdict").textValue());
+    }
+
+    @Test
     @Tag(TestGroups.BUBBLEWRAP)
     @Tag(TestGroups.PYTHON3)
     void aHugeOutputTokenLeavesASmallResultThatValidates() throws Exception {

@@ -11,6 +11,7 @@ import dev.patchverdict.digest.Digests;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Base64;
 import org.junit.jupiter.api.Test;
@@ -109,6 +110,31 @@ class AttestCommandTest {
             deleteTree(Path.of(otherKey));
             deleteTree(Path.of(k));
         }
+    }
+
+    /** A gate can rely on the exit code: a valid signature over a failed result exits 1 when a pass is expected. */
+    @Test
+    void aValidSignatureOverAFailedResultFailsAGateThatExpectsAPass() throws Exception {
+        String k = keys("ed25519");
+        Path r = result("decoy");
+        assertEquals("failed", JSON.readTree(r.toFile()).path("status").asText());
+        Path env = tmp.resolve("decoy.intoto.jsonl");
+        CliRun s = CliRun.in(tmp, VerifyCommandTest.FIXED, new byte[0], "attest", "--result", r.toString(), "--key", k + "/attest.key",
+                "--patch", ROOT.resolve(DIR + "candidates/decoy/changes.patch").toString(), "--work-unit",
+                ROOT.resolve(DIR + "work-unit.json").toString(), "--output", env.toString());
+        assertEquals(0, s.code(), s.err());
+        assertEquals(0, CliRun.in(tmp, check(env, k + "/attest.pub", r, "decoy")).code(), "the signature alone holds");
+        List<String> gate = new java.util.ArrayList<>(List.of(check(env, k + "/attest.pub", r, "decoy")));
+        gate.addAll(List.of("--expect-status", "passed"));
+        CliRun g = CliRun.in(tmp, gate.toArray(String[]::new));
+        assertEquals(1, g.code(), g.out() + g.err());
+        assertTrue(g.err().endsWith("failed STATUS\n"), g.err());
+        assertTrue(g.out().contains("the signed result's status is failed, not passed"), g.out());
+        List<String> honest = new java.util.ArrayList<>(List.of("attest", "verify", "--envelope", env.toString(), "--key",
+                k + "/attest.pub", "--expect-status", "failed"));
+        assertEquals(0, CliRun.in(tmp, honest.toArray(String[]::new)).code());
+        assertEquals(64, CliRun.in(tmp, "attest", "verify", "--envelope", env.toString(), "--key", k + "/attest.pub",
+                "--expect-status", "PASSED!").code());
     }
 
     private static void deleteTree(Path p) throws Exception {

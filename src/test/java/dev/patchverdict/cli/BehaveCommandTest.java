@@ -104,6 +104,36 @@ class BehaveCommandTest {
     }
 
     @Test
+    void theOutputIsNeverOneOfTheInputs() throws Exception {
+        f.write();
+        assertEquals(0, commit().rc());
+        for (String[] input : new String[][] {{"--static-result", "records/static-result.json"},
+                {"--plan", "records/behave-plan.json"}, {"--work-unit", "records/work-unit.json"},
+                {"--result-manifest", "records/result-manifest.json"},
+                {"--commitment", "records/behave-plan.json.commitment.json"}}) {
+            byte[] before = Files.readAllBytes(dir.resolve(input[1]));
+            Run r = run(behave("--output", "./" + input[1]));
+            assertRefused(r, "./" + input[1] + ": is also the command's input (" + input[0] + "); write elsewhere");
+            assertTrue(java.util.Arrays.equals(before, Files.readAllBytes(dir.resolve(input[1]))), input[0]);
+        }
+    }
+
+    @Test
+    @Tag(TestGroups.BUBBLEWRAP)
+    @Tag(TestGroups.PYTHON3)
+    void anExistingOutputIsReplacedOnlyWithForce() throws Exception {
+        f.write();
+        assertEquals(0, commit().rc());
+        Files.writeString(dir.resolve("records/result.json"), "old");
+        assertRefused(run(behave("--output", "records/result.json")), "records/result.json: exists; use --force to replace it");
+        assertEquals("old", Files.readString(dir.resolve("records/result.json")));
+        Run r = run(behave("--output", "records/result.json", "--force"));
+        assertEquals(0, r.rc(), r.err());
+        assertEquals("passed", BehaveFixture.JSON.readTree(dir.resolve("records/result.json").toFile()).get("status")
+                .textValue());
+    }
+
+    @Test
     @Tag(TestGroups.BUBBLEWRAP)
     @Tag(TestGroups.PYTHON3)
     void aRefutedCandidateExitsOne() throws Exception {

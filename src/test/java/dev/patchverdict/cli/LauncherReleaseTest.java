@@ -25,7 +25,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A checkout of a released version (what the GitHub Action and the pre-commit hook run) fetches its own release's jar
- * on first use instead of building it; an unreleased version, or one whose release cannot be had, is built.
+ * on first use instead of building it, but only the archive its release.sha256 pins; an unreleased version, one whose
+ * release cannot be had, is not pinned or does not match the pin, is built.
  */
 @Tag(TestGroups.CURL)
 class LauncherReleaseTest {
@@ -59,6 +60,15 @@ class LauncherReleaseTest {
         return releases;
     }
 
+    /** The checkout's release.sha256, pinning the archive published for {@code version} as sha256sum writes it. */
+    private static void pin(Path checkout, Path releases, String version) throws Exception {
+        String name = "patchverdict-" + version + ".tar.gz";
+        byte[] archive = Files.readAllBytes(releases.resolve("v" + version).resolve(name));
+        String sha = java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256").digest(archive));
+        Files.writeString(checkout.resolve("release.sha256"), "0".repeat(64) + "  patchverdict-1.0.0.tar.gz\n" + sha + "  "
+                + name + "\n");
+    }
+
     /** A PATH whose mvn only says that it ran: nothing here may really build. */
     private String pathWithoutMaven() throws IOException {
         Path bin = Files.createDirectories(tmp.resolve("bin"));
@@ -78,7 +88,9 @@ class LauncherReleaseTest {
     @Test
     void aReleasedVersionFetchesItsReleaseOnceAndBuildsNothing() throws Exception {
         Path c = checkout("9.9.9");
-        Map<String, String> env = Map.of("PATCHVERDICT_RELEASES", publish("9.9.9").toUri().toString(), "PATH", pathWithoutMaven());
+        Path releases = publish("9.9.9");
+        pin(c, releases, "9.9.9");
+        Map<String, String> env = Map.of("PATCHVERDICT_RELEASES", releases.toUri().toString(), "PATH", pathWithoutMaven());
         TestProcess first = run(tmp, env, "bash", c.resolve("patchverdict").toString(), "--version");
         assertEquals(0, first.code(), first.err());
         assertTrue(first.out().startsWith("patchverdict "), first.out());
@@ -95,6 +107,7 @@ class LauncherReleaseTest {
     @Test
     void aVersionWithoutAReleaseIsBuiltAndASnapshotNeverLooksForOne() throws Exception {
         Path c = checkout("9.9.9");
+        Files.writeString(c.resolve("release.sha256"), "a".repeat(64) + "  patchverdict-9.9.9.tar.gz\n");
         Path none = Files.createDirectories(tmp.resolve("nothing-published"));
         TestProcess missing = run(tmp, Map.of("PATCHVERDICT_RELEASES", none.toUri().toString(), "PATH", pathWithoutMaven()),
                 "bash", c.resolve("patchverdict").toString(), "--version");
@@ -107,5 +120,23 @@ class LauncherReleaseTest {
                 "bash", c.resolve("patchverdict").toString(), "--version");
         assertFalse(snapshot.err().contains("fetching"), snapshot.err());
         assertTrue(snapshot.err().contains("mvn ran"), snapshot.err());
+    }
+
+    @Test
+    void anArchiveTheCheckoutDoesNotPinIsNeverRun() throws Exception {
+        Path c = checkout("9.9.9");
+        Path releases = publish("9.9.9");
+        Map<String, String> env = Map.of("PATCHVERDICT_RELEASES", releases.toUri().toString(), "PATH", pathWithoutMaven());
+        TestProcess unpinned = run(tmp, env, "bash", c.resolve("patchverdict").toString(), "--version");
+        assertTrue(unpinned.err().contains("release.sha256 pins no archive of 9.9.9"), unpinned.err());
+        assertFalse(unpinned.err().contains("fetching"), unpinned.err());
+        assertTrue(unpinned.err().contains("mvn ran"), "built instead: " + unpinned.err());
+
+        // A pin of other bytes: the archive published (or swapped in on the way) is not the one the checkout names.
+        Files.writeString(c.resolve("release.sha256"), "b".repeat(64) + "  patchverdict-9.9.9.tar.gz\n");
+        TestProcess swapped = run(tmp, env, "bash", c.resolve("patchverdict").toString(), "--version");
+        assertTrue(swapped.err().contains("not the " + "b".repeat(64) + " that release.sha256 pins"), swapped.err());
+        assertTrue(swapped.err().contains("mvn ran"), "built instead: " + swapped.err());
+        assertFalse(Files.exists(c.resolve("target/patchverdict.jar")), "the unpinned jar is never put in place");
     }
 }

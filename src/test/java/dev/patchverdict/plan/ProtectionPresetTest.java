@@ -49,14 +49,33 @@ class ProtectionPresetTest {
     }
 
     @Test
-    void theDefaultIsTheListPlansWereWrittenWith() throws IOException {
-        // The shipped fixture plan was written by plan new before the default became a preset.
+    void theDefaultIsTheListPlansWereWrittenWithAndGitsControlFiles() throws IOException {
+        // The shipped fixture plan was written by plan new before the default became a preset, and before the
+        // control files git reads from the tree joined it; a plan keeps the list it was written with.
         JsonNode plan = new ObjectMapper().readTree(Path.of("verification/fixtures/patch-transition/plan-v0.5.json").toFile());
         List<String> written = new ArrayList<>();
         plan.path("backend").path("change_policy").path("protected_paths").forEach(n -> written.add(n.asText()));
         assertEquals(36, written.size());
-        assertEquals(written, ChangePolicy.defaultProtectedPaths(GlobSyntax.GITIGNORE));
-        assertEquals(ProtectionPreset.named("default").globs(GlobSyntax.GITIGNORE), written);
+        List<String> now = new ArrayList<>(written);
+        now.addAll(GIT_CONTROL_FILES);
+        assertEquals(now, ChangePolicy.defaultProtectedPaths(GlobSyntax.GITIGNORE));
+        assertEquals(ProtectionPreset.named("default").globs(GlobSyntax.GITIGNORE), now);
+    }
+
+    /** What git (and git-lfs) read from the tree at any depth: both presets protect them. */
+    private static final List<String> GIT_CONTROL_FILES = List.of(".gitattributes", ".gitmodules", ".gitignore", ".mailmap",
+            ".lfsconfig");
+
+    @ParameterizedTest
+    @EnumSource(GlobSyntax.class)
+    void bothPresetsProtectTheControlFilesGitReadsFromTheTree(GlobSyntax syntax) {
+        List<String> at = List.of(".gitattributes", "pkg/.gitattributes", ".gitmodules", "vendor/.gitmodules", ".gitignore",
+                "a/b/.gitignore", ".mailmap", ".lfsconfig");
+        List<String> free = List.of("docs/gitattributes.md", "gitmodules", ".gitattributes.orig", "pkg/.gitkeep");
+        for (String preset : List.of("default", "swebench")) {
+            ChangePolicy p = policy(ProtectionPreset.named(preset).globs(syntax), syntax);
+            assertEquals(List.of(), PathGlobTest.misjudged(p, at, free), preset);
+        }
     }
 
     @Test

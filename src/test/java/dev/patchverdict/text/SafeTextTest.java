@@ -56,4 +56,11 @@ class SafeTextTest {
         String plain = "plain text, é and 中";
         assertSame(plain, SafeText.escape(plain, REPORT));
     }
+
+    /** Markdown inside a line: what could start a link, HTML, code, emphasis, a cell or an autolink is escaped; names stay readable. */
+    @org.junit.jupiter.api.Test
+    void markdownEscapesWhatStartsMarkupAndKeepsNamesReadable() {
+        org.junit.jupiter.api.Assertions.assertEquals("org/model-1.5 www\\.evil.example \\@user \\[a\\]\\(https\\://x\\) \\*b\\* \\\\x1b",
+                SafeText.markdown("org/model-1.5 www.evil.example @user [a](https://x) *b* \u001b"));
+    }
 }

@@ -18,19 +18,33 @@ public final class Equivalences {
     private Equivalences() {}
 
     public static Comparison compare(Equivalence eq, byte[] expected, byte[] observed) {
+        return compare(eq, expected, observed, JudgeDeadline.NONE);
+    }
+
+    /** As {@link #compare(Equivalence, byte[], byte[])}, not decided once {@code deadline} has passed. */
+    public static Comparison compare(Equivalence eq, byte[] expected, byte[] observed, JudgeDeadline deadline) {
+        JudgeDeadline.Work work = new JudgeDeadline.Work(deadline);
+        try {
+            return compare(eq, expected, observed, work);
+        } catch (JudgeDeadline.OutOfTime e) {
+            return new Comparison.Undecidable(eq.operator(), e.getMessage());
+        }
+    }
+
+    private static Comparison compare(Equivalence eq, byte[] expected, byte[] observed, JudgeDeadline.Work work) {
         // Java 17 has no pattern switch; the sealed interface keeps this list complete.
         if (eq instanceof Equivalence.Exact) {
-            return exact(eq.operator(), expected, observed);
+            return exact(eq.operator(), expected, observed, work);
         }
         if (eq instanceof Equivalence.LineMultiset) {
-            return lineMultiset(eq.operator(), expected, observed);
+            return lineMultiset(eq.operator(), expected, observed, work);
         }
         if (eq instanceof Equivalence.CanonicalJson c) {
             return JsonEquivalence.compare(eq.operator(), expected, observed,
-                    new JsonEquivalence.Rules(c.ignoreKeys(), c.stripWhitespace(), c.normaliseNumbers(), 0, 0));
+                    new JsonEquivalence.Rules(c.ignoreKeys(), c.stripWhitespace(), c.normaliseNumbers(), 0, 0), work);
         }
         if (eq instanceof Equivalence.Tolerant t) {
-            return JsonEquivalence.compareTolerant(eq.operator(), expected, observed, t.absTol(), t.relTol());
+            return JsonEquivalence.compareTolerant(eq.operator(), expected, observed, t.absTol(), t.relTol(), work);
         }
         if (eq instanceof Equivalence.Invalid i) {
             return new Comparison.Undecidable(i.operator(), i.reason());
@@ -38,16 +52,17 @@ public final class Equivalences {
         throw new IllegalStateException("no judgement for equivalence " + eq.operator());
     }
 
-    private static Comparison exact(String operator, byte[] expected, byte[] observed) {
+    private static Comparison exact(String operator, byte[] expected, byte[] observed, JudgeDeadline.Work work) {
         if (Arrays.equals(expected, observed)) {
             return new Comparison.Equivalent(operator);
         }
-        List<String> a = TextDiff.lines(utf8(expected));
-        List<String> b = TextDiff.lines(utf8(observed));
-        return new Comparison.Different(operator, TextDiff.firstDifferingLine(a, b), TextDiff.unified(a, b));
+        String a = utf8(expected);
+        String b = utf8(observed);
+        return new Comparison.Different(operator, TextDiff.firstDifferingLine(a, b, work),
+                TextDiff.unified(TextDiff.head(a), TextDiff.head(b), work));
     }
 
-    private static Comparison lineMultiset(String operator, byte[] expected, byte[] observed) {
+    private static Comparison lineMultiset(String operator, byte[] expected, byte[] observed, JudgeDeadline.Work work) {
         // Lines that are not valid UTF-8 are compared as bytes, never as U+FFFD.
         boolean text = Bytes.validUtf8(expected) && Bytes.validUtf8(observed);
         List<String> a = new ArrayList<>(TextDiff.lines(Bytes.decode(expected, text)));
@@ -58,14 +73,16 @@ public final class Equivalences {
         if (a.equals(b)) {
             return new Comparison.Equivalent(operator);
         }
-        return new Comparison.Different(operator, firstUnmatched(inOrder, a, b), TextDiff.unified(a, b));
+        return new Comparison.Different(operator, firstUnmatched(inOrder, a, b, work), TextDiff.unified(a, b, work));
     }
 
     /** Names the first expected line (in expected order) whose count differs, or an extra line. */
-    private static String firstUnmatched(List<String> expectedInOrder, List<String> a, List<String> b) {
-        Map<String, Long> ca = counts(a);
-        Map<String, Long> cb = counts(b);
+    private static String firstUnmatched(List<String> expectedInOrder, List<String> a, List<String> b,
+            JudgeDeadline.Work work) {
+        Map<String, Long> ca = counts(a, work);
+        Map<String, Long> cb = counts(b, work);
         for (String line : expectedInOrder) {
+            work.step();
             long x = ca.getOrDefault(line, 0L);
             long y = cb.getOrDefault(line, 0L);
             if (x != y) {
@@ -73,6 +90,7 @@ public final class Equivalences {
             }
         }
         for (String line : b) {
+            work.step();
             if (!ca.containsKey(line)) {
                 return "line \"" + SafeText.escape(shorten(line), REPORT) + "\" (not expected, observed " + cb.get(line)
                         + " times)";
@@ -81,9 +99,10 @@ public final class Equivalences {
         return "the line multiset";
     }
 
-    private static Map<String, Long> counts(List<String> lines) {
+    private static Map<String, Long> counts(List<String> lines, JudgeDeadline.Work work) {
         Map<String, Long> m = new HashMap<>();
         for (String l : lines) {
+            work.step();
             m.merge(l, 1L, Long::sum);
         }
         return m;

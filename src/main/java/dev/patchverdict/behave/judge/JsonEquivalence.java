@@ -12,8 +12,11 @@ import dev.patchverdict.json.JsonInputException;
 import dev.patchverdict.json.JsonLimits;
 import dev.patchverdict.json.JsonPointers;
 import dev.patchverdict.json.StrictJson;
+import dev.patchverdict.text.Excerpts;
 import dev.patchverdict.text.SafeText;
 import java.math.BigDecimal;
+import java.math.MathContext;
+import java.math.RoundingMode;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -21,14 +24,12 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.regex.Pattern;
 
 /** The JSON-aware comparisons behind {@code canonical} and {@code tolerant}. */
 final class JsonEquivalence {
     /** Outputs may be as large as the output cap, so the document limit follows it. */
     private static final StrictJson JSON = new StrictJson(
             new JsonLimits(256, (int) SandboxLimits.MAX_OUTPUT_BYTES, SandboxLimits.MAX_OUTPUT_BYTES + 1, 10_000));
-    private static final Pattern NUMBER = Pattern.compile("[-+]?(\\d+\\.?\\d*|\\.\\d+)([eE][-+]?\\d+)?");
 
     /** What counts as equal. Tolerances of zero with {@code tolerant == false} mean exact numbers. */
     record Rules(Set<String> ignoreKeys, boolean stripWhitespace, boolean normaliseNumbers, double absTol,
@@ -42,6 +43,10 @@ final class JsonEquivalence {
     private JsonEquivalence() {}
 
     static Comparison compare(String operator, byte[] expected, byte[] observed, Rules rules) {
+        return compare(operator, expected, observed, rules, new JudgeDeadline.Work(JudgeDeadline.NONE));
+    }
+
+    static Comparison compare(String operator, byte[] expected, byte[] observed, Rules rules, JudgeDeadline.Work work) {
         JsonNode a;
         try {
             a = JSON.read(expected);
@@ -53,60 +58,99 @@ final class JsonEquivalence {
             b = JSON.read(observed);
         } catch (JsonInputException e) {
             return new Comparison.Different(operator, "the whole document (observed is not JSON: " + e.getMessage()
-                    + ")", TextDiff.unified(TextDiff.lines(utf8(expected)), TextDiff.lines(utf8(observed))));
+                    + ")", TextDiff.unified(TextDiff.head(utf8(expected)), TextDiff.head(utf8(observed)), work));
         }
-        return compareTrees(operator, a, b, rules);
+        return compareTrees(operator, a, b, rules, work);
     }
 
     static Comparison compareTolerant(String operator, byte[] expected, byte[] observed, double abs, double rel) {
+        return compareTolerant(operator, expected, observed, abs, rel, new JudgeDeadline.Work(JudgeDeadline.NONE));
+    }
+
+    static Comparison compareTolerant(String operator, byte[] expected, byte[] observed, double abs, double rel,
+            JudgeDeadline.Work work) {
         Rules rules = new Rules(Set.of(), false, true, abs, rel, true);
         Optional<JsonNode> a = tryJson(expected);
         Optional<JsonNode> b = tryJson(observed);
         if (a.isPresent() && b.isPresent()) {
-            return compareTrees(operator, a.get(), b.get(), rules);
+            return compareTrees(operator, a.get(), b.get(), rules, work);
         }
         boolean text = Bytes.validUtf8(expected) && Bytes.validUtf8(observed);
-        List<String> la = TextDiff.lines(Bytes.decode(expected, text));
-        List<String> lb = TextDiff.lines(Bytes.decode(observed, text));
-        for (int i = 0; i < Math.max(la.size(), lb.size()); i++) {
-            if (i >= la.size() || i >= lb.size()) {
-                return new Comparison.Different(operator, "line " + (i + 1)
-                        + (i >= lb.size() ? " (observed ends early)" : " (observed has extra lines)"),
-                        TextDiff.unified(la, lb));
+        String ta = Bytes.decode(expected, text);
+        String tb = Bytes.decode(observed, text);
+        // Line by line and token by token over the texts, holding neither as a list.
+        int pa = 0;
+        int pb = 0;
+        for (long line = 1; pa < ta.length() || pb < tb.length(); line++) {
+            work.step();
+            if (pa >= ta.length() || pb >= tb.length()) {
+                return different(operator, "line " + line + (pb >= tb.length() ? " (observed ends early)"
+                        : " (observed has extra lines)"), ta, tb, work);
             }
-            String[] ta = tokens(la.get(i));
-            String[] tb = tokens(lb.get(i));
-            for (int k = 0; k < Math.max(ta.length, tb.length); k++) {
-                if (k >= ta.length || k >= tb.length) {
-                    return new Comparison.Different(operator, "line " + (i + 1) + " (token counts differ)",
-                            TextDiff.unified(la, lb));
+            int ea = TextDiff.lineEnd(ta, pa);
+            int eb = TextDiff.lineEnd(tb, pb);
+            int ia = pa;
+            int ib = pb;
+            for (long k = 1; ia < ea || ib < eb; k++) {
+                work.step();
+                if (ia >= ea || ib >= eb) {
+                    return different(operator, "line " + line + " (token counts differ)", ta, tb, work);
                 }
-                if (!tokenEqual(ta[k], tb[k], rules)) {
-                    return new Comparison.Different(operator, "line " + (i + 1) + ", token " + (k + 1)
-                            + " (expected \"" + SafeText.escape(ta[k], REPORT) + "\", observed \""
-                            + SafeText.escape(tb[k], REPORT) + "\")", TextDiff.unified(la, lb));
+                int na = tokenEnd(ta, ia, ea);
+                int nb = tokenEnd(tb, ib, eb);
+                if (!tokenEqual(ta, ia, na, tb, ib, nb, rules)) {
+                    return different(operator, "line " + line + ", token " + k + " (expected \""
+                            + SafeText.escape(clip(ta, ia, na), REPORT) + "\", observed \""
+                            + SafeText.escape(clip(tb, ib, nb), REPORT) + "\")", ta, tb, work);
                 }
+                ia = na;
+                ib = nb;
             }
+            pa = ea + 1;
+            pb = eb + 1;
         }
         return new Comparison.Equivalent(operator);
     }
 
-    /**
-     * Alternating runs of whitespace and of other characters, whitespace kept: only numbers are
-     * compared with tolerance, so the spacing between them must match exactly like any other text.
-     */
-    private static String[] tokens(String line) {
-        return line.isEmpty() ? new String[0] : line.split("(?<=\\s)(?=\\S)|(?<=\\S)(?=\\s)");
+    private static Comparison.Different different(String operator, String where, String ta, String tb,
+            JudgeDeadline.Work work) {
+        return new Comparison.Different(operator, where, TextDiff.unified(TextDiff.head(ta), TextDiff.head(tb), work));
     }
 
-    private static boolean tokenEqual(String a, String b, Rules rules) {
-        if (a.equals(b)) {
+    /** A token as a reason quotes it: never more than a reason keeps. */
+    private static String clip(String s, int from, int to) {
+        return s.substring(from, Math.min(to, from + Excerpts.FIELD));
+    }
+
+    /**
+     * Where the token starting at {@code from} ends: runs of whitespace ({@code \\s}: space, tab,
+     * line feed, vertical tab, form feed, carriage return) and of other characters alternate, and
+     * whitespace is kept: only numbers are compared with tolerance, so the spacing between them
+     * must match exactly like any other text.
+     */
+    private static int tokenEnd(String s, int from, int end) {
+        boolean space = space(s.charAt(from));
+        int i = from + 1;
+        while (i < end && space(s.charAt(i)) == space) {
+            i++;
+        }
+        return i;
+    }
+
+    private static boolean space(char c) {
+        return c == ' ' || c == '\t' || c == '\n' || c == 0x0B || c == '\f' || c == '\r';
+    }
+
+    /**
+     * Equal text, or two numbers close under the rules. A number too large to compute with
+     * ({@link DecimalToken}) equals only its own text.
+     */
+    private static boolean tokenEqual(String s, int a, int ea, String t, int b, int eb, Rules rules) {
+        if (ea - a == eb - b && s.regionMatches(a, t, b, ea - a)) {
             return true;
         }
-        if (NUMBER.matcher(a).matches() && NUMBER.matcher(b).matches()) {
-            return close(new BigDecimal(a), new BigDecimal(b), rules);
-        }
-        return false;
+        return DecimalToken.read(s.substring(a, ea)) instanceof DecimalToken.Bounded x
+                && DecimalToken.read(t.substring(b, eb)) instanceof DecimalToken.Bounded y && close(x.value(), y.value(), rules);
     }
 
     private static Optional<JsonNode> tryJson(byte[] bytes) {
@@ -117,18 +161,27 @@ final class JsonEquivalence {
         }
     }
 
-    private static Comparison compareTrees(String operator, JsonNode a, JsonNode b, Rules rules) {
-        Optional<String> d = firstDifference(a, b, "", rules);
+    private static Comparison compareTrees(String operator, JsonNode a, JsonNode b, Rules rules, JudgeDeadline.Work work) {
+        Optional<String> d = firstDifference(a, b, "", rules, work);
         if (d.isEmpty()) {
             return new Comparison.Equivalent(operator);
         }
-        List<String> pa = TextDiff.lines(pretty(normalise(a, rules)));
-        List<String> pb = TextDiff.lines(pretty(normalise(b, rules)));
-        return new Comparison.Different(operator, d.get(), TextDiff.unified(pa, pb));
+        if (work.passed()) {
+            return new Comparison.Different(operator, d.get(), TextDiff.unified(List.of(), List.of(), work));
+        }
+        List<String> pa = TextDiff.head(pretty(normalise(a, rules)));
+        List<String> pb = TextDiff.head(pretty(normalise(b, rules)));
+        return new Comparison.Different(operator, d.get(), TextDiff.unified(pa, pb, work));
     }
 
     /** The JSON pointer of the first difference in document order (keys in code-point order). */
     static Optional<String> firstDifference(JsonNode a, JsonNode b, String pointer, Rules rules) {
+        return firstDifference(a, b, pointer, rules, new JudgeDeadline.Work(JudgeDeadline.NONE));
+    }
+
+    private static Optional<String> firstDifference(JsonNode a, JsonNode b, String pointer, Rules rules,
+            JudgeDeadline.Work work) {
+        work.step();
         String at = "JSON path " + (pointer.isEmpty() ? "/" : pointer);
         if (a.isObject() && b.isObject()) {
             TreeSet<String> keys = new TreeSet<>(CanonicalJson::compareCodePoints);
@@ -145,7 +198,7 @@ final class JsonEquivalence {
                 if (!b.has(k)) {
                     return Optional.of("JSON path " + child + " (expected, missing in observed)");
                 }
-                Optional<String> d = firstDifference(a.get(k), b.get(k), child, rules);
+                Optional<String> d = firstDifference(a.get(k), b.get(k), child, rules, work);
                 if (d.isPresent()) {
                     return d;
                 }
@@ -154,7 +207,7 @@ final class JsonEquivalence {
         }
         if (a.isArray() && b.isArray()) {
             for (int i = 0; i < Math.min(a.size(), b.size()); i++) {
-                Optional<String> d = firstDifference(a.get(i), b.get(i), JsonPointers.child(pointer, i), rules);
+                Optional<String> d = firstDifference(a.get(i), b.get(i), JsonPointers.child(pointer, i), rules, work);
                 if (d.isPresent()) {
                     return d;
                 }
@@ -205,6 +258,15 @@ final class JsonEquivalence {
     }
 
     /**
+     * The precision of a difference: exact whenever it has at most this many significant digits,
+     * and otherwise rounded away from zero, so a difference is never taken for smaller than it is
+     * (it can be taken for larger only within 10^-63 of itself, at a tolerance's very edge). The
+     * smaller number is then folded into one digit, so no difference costs more than these many
+     * digits, however far apart the exponents (1e9999 and 1e-9999).
+     */
+    private static final MathContext DIFFERENCE = new MathContext(64, RoundingMode.UP);
+
+    /**
      * As {@link #close(double, double, Rules)} where both values fit a double, and exactly, in
      * decimal, where either does not: 1e400 and 7e999 are both infinity as doubles, and not equal.
      */
@@ -219,7 +281,7 @@ final class JsonEquivalence {
         if (fits) {
             return close(da, db, rules);
         }
-        BigDecimal diff = a.subtract(b).abs();
+        BigDecimal diff = a.subtract(b, DIFFERENCE).abs();
         BigDecimal larger = a.abs().max(b.abs());
         BigDecimal bound = larger.multiply(new BigDecimal(Double.toString(rules.relTol())))
                 .max(new BigDecimal(Double.toString(rules.absTol())));

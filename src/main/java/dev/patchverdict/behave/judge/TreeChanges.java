@@ -7,13 +7,11 @@ import dev.patchverdict.behave.BehaveException;
 import dev.patchverdict.behave.plan.ChangePolicy;
 import dev.patchverdict.report.IoMessages;
 import dev.patchverdict.text.SafeText;
+import dev.patchverdict.fs.TreeWalk;
 import java.io.IOException;
-import java.nio.file.FileVisitResult;
-import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.SimpleFileVisitor;
-import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.PosixFileAttributes;
+import java.nio.file.attribute.PosixFilePermission;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -49,32 +47,23 @@ public final class TreeChanges {
         return found;
     }
 
-    /** Path to "file", "executable", "directory" or "symlink -> target", symlinks never followed. */
+    /**
+     * Path to "file", "executable", "directory" or "symlink -> target", symlinks never followed; by
+     * descriptor, so a path longer than the host's limit is compared like any other.
+     */
     private static Map<String, String> describe(Path root) throws BehaveException {
         Map<String, String> out = new TreeMap<>();
         try {
-            Files.walkFileTree(root, new SimpleFileVisitor<>() {
-                @Override
-                public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) {
-                    if (!dir.equals(root)) {
-                        out.put(root.relativize(dir).toString(), "directory");
-                    }
-                    return FileVisitResult.CONTINUE;
-                }
-
-                @Override
-                public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
-                    String rel = root.relativize(file).toString();
-                    if (attrs.isSymbolicLink()) {
-                        out.put(rel, "symlink -> " + Files.readSymbolicLink(file));
-                    } else if (attrs.isRegularFile()) {
-                        out.put(rel, Files.getPosixFilePermissions(file, LinkOption.NOFOLLOW_LINKS)
-                                .contains(java.nio.file.attribute.PosixFilePermission.OWNER_EXECUTE)
-                                ? "executable" : "file");
-                    } else {
-                        out.put(rel, "special");
-                    }
-                    return FileVisitResult.CONTINUE;
+            TreeWalk.walk(root, e -> {
+                PosixFileAttributes a = e.attributes();
+                if (a.isDirectory()) {
+                    out.put(e.path(), "directory");
+                } else if (a.isSymbolicLink()) {
+                    out.put(e.path(), "symlink -> " + e.linkTarget());
+                } else if (a.isRegularFile()) {
+                    out.put(e.path(), a.permissions().contains(PosixFilePermission.OWNER_EXECUTE) ? "executable" : "file");
+                } else {
+                    out.put(e.path(), "special");
                 }
             });
         } catch (IOException e) {

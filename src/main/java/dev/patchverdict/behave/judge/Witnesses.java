@@ -42,10 +42,12 @@ public final class Witnesses {
     }
 
     static WitnessReading read(byte[] stdout) {
+        String text = new String(stdout, StandardCharsets.UTF_8);
         String last = null;
-        for (String line : TextDiff.lines(new String(stdout, StandardCharsets.UTF_8))) {
-            if (line.startsWith(PREFIX)) {
-                last = line.substring(PREFIX.length());
+        // Only the last witness line is taken out of the text.
+        for (int p = 0; p < text.length(); p = TextDiff.lineEnd(text, p) + 1) {
+            if (text.startsWith(PREFIX, p)) {
+                last = text.substring(p + PREFIX.length(), TextDiff.lineEnd(text, p));
             }
         }
         if (last == null) {

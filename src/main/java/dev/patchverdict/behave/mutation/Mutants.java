@@ -1,45 +1,57 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.behave.mutation;
 
+import static dev.patchverdict.text.SafeText.Style.REPORT;
+
 import dev.patchverdict.behave.plan.MutationOperator;
-import java.math.BigInteger;
+import dev.patchverdict.diff.Diagnostic;
+import dev.patchverdict.diff.DiffLine;
+import dev.patchverdict.diff.DiffOutcome;
+import dev.patchverdict.diff.DiffReader;
+import dev.patchverdict.diff.DiffVisitor;
+import dev.patchverdict.diff.FileHeader;
+import dev.patchverdict.diff.Hunk;
+import dev.patchverdict.diff.HunkHeader;
+import dev.patchverdict.diff.LineKind;
+import dev.patchverdict.diff.Profile;
+import dev.patchverdict.text.SafeText;
+import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
-import java.util.function.Function;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import java.util.function.Consumer;
 
 /**
  * Mutants of a candidate patch: each changes exactly one line the candidate adds, so a mutant is
  * the candidate with one small, plausible mistake in its own new code. The result is again a
  * unified diff that {@code git apply} takes against the same base.
+ *
+ * <p>The patch is read with the project's diff reader in git's profile, so the added lines are
+ * exactly those git applies (trailing garbage, an unterminated last line or a hunk header git
+ * skips are no lines); a patch git would refuse gives no mutants and says why. Every operator is a
+ * single scan of its line, never a regular expression, and numbers are changed as text.
  */
 public final class Mutants {
-    private static final Pattern HUNK = Pattern.compile("^@@ -(\\d+)(?:,(\\d+))? \\+(\\d+)(?:,(\\d+))? @@(.*)$");
-    private static final Pattern COMPARISON = Pattern.compile("(?<![<>=!\\-])(==|!=|<=|>=|<|>)(?![<>=])");
     private static final Map<String, String> COMPARISON_FLIPS = Map.of(
             "==", "!=", "!=", "==", "<", ">=", ">=", "<", ">", "<=", "<=", ">");
-    private static final Pattern BOOLEAN = Pattern.compile("\\b(true|false|True|False|and|or)\\b|&&|\\|\\|");
+    /** Tried in this order at each position, the two-character operators first. */
+    private static final List<String> COMPARISONS = List.of("==", "!=", "<=", ">=", "<", ">");
     private static final Map<String, String> BOOLEAN_FLIPS = Map.of(
             "true", "false", "false", "true", "True", "False", "False", "True", "and", "or", "or", "and",
             "&&", "||", "||", "&&");
-    /** A binary operator between two operands; unary minus, ++, +=, ** and // are left alone. */
-    private static final Pattern ARITHMETIC = Pattern.compile("(?<=[\\w)\\]] ?)([+\\-*/])(?= ?[\\w(\\[])");
-    private static final Map<String, String> ARITHMETIC_SWAPS = Map.of("+", "-", "-", "+", "*", "/", "/", "*");
-    private static final Pattern INTEGER = Pattern.compile("(?<![\\w.])\\d+(?![\\w.])");
-    private static final Pattern RETURN = Pattern.compile("^(\\s*return\\s+)(.+?)(;?\\s*)$");
+    private static final List<String> BOOLEAN_WORDS = List.of("true", "false", "True", "False", "and", "or");
+    private static final Map<Character, String> ARITHMETIC_SWAPS = Map.of('+', "-", '-', "+", '*', "/", '/', "*");
 
     /**
      * One mutant: which operator, where (file and new-file line), the line before and after (for
      * display, decoded as UTF-8 with replacement), and the mutant patch's exact bytes.
      */
-    public record Mutant(String id, MutationOperator operator, String file, int line, String original,
+    public record Mutant(String id, MutationOperator operator, String file, long line, String original,
             String mutated, byte[] patch) {
         public Mutant {
             Objects.requireNonNull(id, "id");
@@ -78,104 +90,191 @@ public final class Mutants {
         }
     }
 
+    /** The mutants made, or why none could be made from the candidate at all. */
+    public record Generated(List<Mutant> mutants, Optional<String> refused) {
+        public Generated {
+            mutants = List.copyOf(mutants);
+            Objects.requireNonNull(refused, "refused");
+            if (refused.isPresent() && !mutants.isEmpty()) {
+                throw new IllegalArgumentException("a refused candidate has no mutants");
+            }
+        }
+    }
+
     /**
-     * Where a mutant could be made: one added line and its replacement, nothing rendered yet.
-     * Lines are read as ISO-8859-1, one char per byte, so the (ASCII) operators work on any bytes
-     * and a mutant differs from the candidate only in the bytes the operator changed.
+     * A line the candidate adds, as the reader found it: its content (one char per byte, ISO-8859-1,
+     * so the ASCII operators work on any bytes and a mutant differs only where an operator changed
+     * it; a CR before the newline left out), where it is in the patch and in the new file, and
+     * whether git would still take the hunk without it.
      */
-    record Position(MutationOperator operator, String file, int line, int index, int hunkHeader, String content,
-            String mutated) {}
+    record AddedLine(String file, long newLine, long offset, int length, boolean newline, String content,
+            String cr, int hunk, boolean deletable) {}
+
+    /**
+     * Where a mutant could be made: a span of an added line and what replaces it; nothing rendered
+     * yet. An integer's replacement is {@code "+1"} or {@code "-1"}, the number itself worked out
+     * only for a mutant that is made (it may be as long as the line).
+     */
+    record Position(MutationOperator operator, AddedLine line, int start, int end, String replacement) {
+        String text() {
+            if (operator == MutationOperator.INTEGER_OFF_BY_ONE) {
+                String n = stripZeros(line.content.substring(start, end));
+                return replacement.equals(PLUS_ONE) ? plusOne(n) : minusOne(n);
+            }
+            return replacement;
+        }
+
+        String mutated() {
+            return operator == MutationOperator.LINE_DELETION ? ""
+                    : line.content.substring(0, start) + text() + line.content.substring(end);
+        }
+    }
+
+    private static final String PLUS_ONE = "+1";
+    private static final String MINUS_ONE = "-1";
+
+    /** The candidate as the reader saw it: its added lines and every hunk header, in patch order. */
+    record Reading(List<AddedLine> added, List<HunkHeader> hunks, Optional<String> refused) {}
 
     private Mutants() {}
 
     /**
      * At most {@code max} mutants: every distinct mutation position is found first (cheap: one
-     * line each), then, if there are more than {@code max}, an evenly spaced selection of
+     * scan of each line), then, if there are more than {@code max}, an evenly spaced selection of
      * {@code max} of them (deterministic, spread over the patch), and only those are rendered as
      * whole patches.
      */
-    public static List<Mutant> generate(byte[] patch, Set<MutationOperator> operators, int max) {
-        List<String> lines = splitKeepingEnds(new String(patch, StandardCharsets.ISO_8859_1));
-        List<Position> all = positions(lines, operators);
-        List<Position> picked = new ArrayList<>();
-        if (all.size() <= max) {
-            picked.addAll(all);
-        } else {
-            for (int k = 0; k < max; k++) {
-                picked.add(all.get((int) ((long) k * all.size() / max)));
-            }
+    public static Generated generate(byte[] patch, Set<MutationOperator> operators, int max) {
+        Reading r = read(patch);
+        if (r.refused().isPresent()) {
+            return new Generated(List.of(), r.refused());
         }
+        // Counted first and only the chosen ones kept: a long line holds millions of positions.
+        long[] total = new long[1];
+        forEachPosition(r, operators, p -> total[0]++);
+        long[] wanted = new long[(int) Math.min(total[0], max)];
+        for (int k = 0; k < wanted.length; k++) {
+            wanted[k] = total[0] <= max ? k : k * total[0] / max;
+        }
+        List<Position> picked = new ArrayList<>(wanted.length);
+        long[] at = new long[1];
+        forEachPosition(r, operators, p -> {
+            if (picked.size() < wanted.length && at[0] == wanted[picked.size()]) {
+                picked.add(p);
+            }
+            at[0]++;
+        });
         List<Mutant> made = new ArrayList<>(picked.size());
         for (Position c : picked) {
-            String text = c.operator == MutationOperator.LINE_DELETION ? deleteLine(lines, c) : replaceLine(lines, c);
-            made.add(new Mutant("m" + (made.size() + 1), c.operator, display(c.file), c.line, display(c.content),
-                    display(c.mutated), text.getBytes(StandardCharsets.ISO_8859_1)));
+            byte[] bytes = c.operator == MutationOperator.LINE_DELETION ? deleteLine(patch, r.hunks(), c.line)
+                    : replaceLine(patch, c);
+            made.add(new Mutant("m" + (made.size() + 1), c.operator, c.line.file, c.line.newLine,
+                    display(c.line.content), display(c.mutated()), bytes));
         }
-        return made;
+        return new Generated(made, Optional.empty());
     }
 
     /** Every distinct position, in patch order; a deletion git would not take is left out. */
     static List<Position> positions(byte[] patch, Set<MutationOperator> operators) {
-        return positions(splitKeepingEnds(new String(patch, StandardCharsets.ISO_8859_1)), operators);
-    }
-
-    private static List<Position> positions(List<String> lines, Set<MutationOperator> operators) {
+        Reading r = read(patch);
         List<Position> all = new ArrayList<>();
-        Set<String> seen = new HashSet<>();
-        String file = null;
-        int oldLeft = 0;
-        int newLeft = 0;
-        int newLine = 0;
-        int hunkHeader = -1;
-        for (int i = 0; i < lines.size(); i++) {
-            String raw = lines.get(i);
-            String line = stripEnd(raw);
-            if (oldLeft == 0 && newLeft == 0) {
-                if (line.startsWith("+++ ")) {
-                    file = pathOf(line.substring(4));
-                } else if (line.startsWith("diff --git ")) {
-                    file = null;
-                } else {
-                    Matcher h = HUNK.matcher(line);
-                    if (h.matches() && file != null) {
-                        oldLeft = count(h.group(2));
-                        newLeft = count(h.group(4));
-                        newLine = Integer.parseInt(h.group(3));
-                        hunkHeader = i;
-                    }
-                }
-                continue;
-            }
-            char kind = line.isEmpty() ? ' ' : line.charAt(0);
-            switch (kind) {
-                case ' ' -> {
-                    oldLeft--;
-                    newLeft--;
-                    newLine++;
-                }
-                case '-' -> oldLeft--;
-                case '+' -> {
-                    String content = line.substring(1);
-                    if (isMutable(content)) {
-                        for (MutationOperator op : operators) {
-                            for (String m : mutate(op, content)) {
-                                Position c = new Position(op, file, newLine, i, hunkHeader, content, m);
-                                boolean viable = op == MutationOperator.LINE_DELETION ? deletable(lines, c)
-                                        : !m.equals(content);
-                                // A mutant is one changed line: the same line changed the same way is one mutant.
-                                if (viable && seen.add(i + (op == MutationOperator.LINE_DELETION ? "\0" : "\1" + m))) {
-                                    all.add(c);
-                                }
-                            }
-                        }
-                    }
-                    newLeft--;
-                    newLine++;
-                }
-                default -> { }
-            }
+        if (r.refused().isEmpty()) {
+            forEachPosition(r, operators, all::add);
         }
         return all;
+    }
+
+    private static void forEachPosition(Reading r, Set<MutationOperator> operators, Consumer<Position> out) {
+        for (AddedLine line : r.added()) {
+            if (!isMutable(line.content)) {
+                continue;
+            }
+            for (MutationOperator op : operators) {
+                // Positions of one operator on one line are distinct spans or replacements: no two are the same mutant.
+                mutations(op, line, out);
+            }
+        }
+    }
+
+    /** Reads the candidate as git applies it. */
+    static Reading read(byte[] patch) {
+        Finder f = new Finder();
+        DiffOutcome o = DiffReader.read(patch, Profile.GIT, f, new DiffReader.Options(false,
+                DiffReader.Options.DEFAULT_MAX_LINE_BYTES));
+        if (!o.accepted()) {
+            Diagnostic d = f.firstError;
+            return new Reading(List.of(), List.of(), Optional.of("git's view of it is not a patch git applies"
+                    + (d == null ? "" : " (line " + d.line() + ": " + d.code() + " " + SafeText.escape(d.message(), REPORT)
+                    + ")")));
+        }
+        return new Reading(f.added, f.hunks, Optional.empty());
+    }
+
+    /** Collects added lines and hunk headers; a line is deletable once its hunk has ended. */
+    private static final class Finder implements DiffVisitor {
+        final List<AddedLine> added = new ArrayList<>();
+        final List<HunkHeader> hunks = new ArrayList<>();
+        Diagnostic firstError;
+        private String file;
+        private HunkHeader hunk;
+        private long newLine;
+        private int hunkStart;
+        /** The index in {@link #added} of the hunk's last new-side line, when it is an added one; else -1. */
+        private int lastNewSideAdded = -1;
+
+        @Override
+        public void onSectionStart(FileHeader header) {
+            file = header.path().text();
+        }
+
+        @Override
+        public void onHunk(HunkHeader header) {
+            hunk = header;
+            hunks.add(header);
+            newLine = header.newStart();
+            hunkStart = added.size();
+            lastNewSideAdded = -1;
+        }
+
+        @Override
+        public void onLine(DiffLine line) {
+            if (line.kind() == LineKind.CONTEXT) {
+                newLine++;
+                lastNewSideAdded = -1;
+            } else if (line.kind() == LineKind.ADDED) {
+                String content = new String(line.content(), StandardCharsets.ISO_8859_1);
+                String cr = "";
+                if (line.hasNewline() && content.endsWith("\r")) {
+                    content = content.substring(0, content.length() - 1);
+                    cr = "\r";
+                }
+                lastNewSideAdded = added.size();
+                added.add(new AddedLine(file, newLine, line.offset(), line.length(), line.hasNewline(), content, cr,
+                        hunks.size() - 1, false));
+                newLine++;
+            }
+        }
+
+        @Override
+        public void onHunkEnd(Hunk h) {
+            // Git takes a hunk without one of its added lines when something is left on its new side, some
+            // line is still added or removed (a hunk of context alone is corrupt to git), and no "\ No newline
+            // at end of file" marker follows the line (the marker would then belong to the line before).
+            boolean shrinks = hunk.newCount() - 1 >= 1 && h.added() + h.removed() - 1 >= 1;
+            for (int i = hunkStart; i < added.size(); i++) {
+                AddedLine a = added.get(i);
+                boolean markerFollows = h.newNoNewline() && i == lastNewSideAdded;
+                added.set(i, new AddedLine(a.file, a.newLine, a.offset, a.length, a.newline, a.content, a.cr, a.hunk,
+                        shrinks && !markerFollows));
+            }
+        }
+
+        @Override
+        public void onDiagnostic(Diagnostic d) {
+            if (firstError == null && d.rejects()) {
+                firstError = d;
+            }
+        }
     }
 
     private static String display(String latin1) {
@@ -191,142 +290,276 @@ public final class Mutants {
         return t.chars().anyMatch(Character::isLetterOrDigit);
     }
 
+    /** The mutated lines an operator makes of one line, in the order of their positions. */
     static List<String> mutate(MutationOperator op, String content) {
-        return switch (op) {
-            case COMPARISON_FLIP -> everyMatch(COMPARISON, content, COMPARISON_FLIPS::get);
-            case BOOLEAN_NEGATION -> everyMatch(BOOLEAN, content, BOOLEAN_FLIPS::get);
-            case ARITHMETIC_SWAP -> everyMatch(ARITHMETIC, content, ARITHMETIC_SWAPS::get);
-            case INTEGER_OFF_BY_ONE -> offByOne(content);
-            case RETURN_VALUE_SWAP -> returnSwap(content);
-            case LINE_DELETION -> List.of("");
-        };
-    }
-
-    private static List<String> everyMatch(Pattern p, String content, Function<String, String> replacement) {
-        List<String> out = new ArrayList<>();
-        Matcher m = p.matcher(content);
-        while (m.find()) {
-            String r = replacement.apply(m.group());
-            if (r != null) {
-                out.add(content.substring(0, m.start()) + r + content.substring(m.end()));
-            }
+        if (op == MutationOperator.LINE_DELETION) {
+            return List.of("");
         }
+        AddedLine line = new AddedLine("", 0, 0, content.length(), true, content, "", 0, false);
+        List<String> out = new ArrayList<>();
+        mutations(op, line, p -> out.add(p.mutated()));
         return out;
     }
 
-    private static List<String> offByOne(String content) {
-        List<String> out = new ArrayList<>();
-        Matcher m = INTEGER.matcher(content);
-        while (m.find()) {
-            BigInteger n = new BigInteger(m.group());
-            out.add(content.substring(0, m.start()) + n.add(BigInteger.ONE) + content.substring(m.end()));
-            if (n.signum() > 0) {
-                out.add(content.substring(0, m.start()) + n.subtract(BigInteger.ONE) + content.substring(m.end()));
+    private static void mutations(MutationOperator op, AddedLine line, Consumer<Position> out) {
+        String s = line.content;
+        switch (op) {
+            case COMPARISON_FLIP -> comparisons(op, line, s, out);
+            case BOOLEAN_NEGATION -> booleans(op, line, s, out);
+            case ARITHMETIC_SWAP -> arithmetic(op, line, s, out);
+            case INTEGER_OFF_BY_ONE -> integers(op, line, s, out);
+            case RETURN_VALUE_SWAP -> returnSwap(op, line, s, out);
+            case LINE_DELETION -> {
+                if (line.deletable) {
+                    out.accept(new Position(op, line, -1, -1, ""));
+                }
             }
         }
-        return out;
+    }
+
+    private static boolean in(String set, String s, int i) {
+        return i >= 0 && i < s.length() && set.indexOf(s.charAt(i)) >= 0;
+    }
+
+    /** An ASCII word character, as {@code \w}. */
+    private static boolean word(String s, int i) {
+        if (i < 0 || i >= s.length()) {
+            return false;
+        }
+        char c = s.charAt(i);
+        return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_';
+    }
+
+    private static boolean digit(String s, int i) {
+        return i >= 0 && i < s.length() && s.charAt(i) >= '0' && s.charAt(i) <= '9';
+    }
+
+    /** {@code == != <= >= < >}, not part of a longer operator ({@code <<}, {@code ->}, {@code <=>}). */
+    private static void comparisons(MutationOperator op, AddedLine line, String s, Consumer<Position> out) {
+        int i = 0;
+        while (i < s.length()) {
+            int matched = 0;
+            if (!in("<>=!-", s, i - 1)) {
+                for (String c : COMPARISONS) {
+                    if (s.startsWith(c, i) && !in("<>=", s, i + c.length())) {
+                        out.accept(new Position(op, line, i, i + c.length(), COMPARISON_FLIPS.get(c)));
+                        matched = c.length();
+                        break;
+                    }
+                }
+            }
+            i += Math.max(matched, 1);
+        }
+    }
+
+    /** {@code true false True False and or} as whole words, {@code &&} and {@code ||}. */
+    private static void booleans(MutationOperator op, AddedLine line, String s, Consumer<Position> out) {
+        int i = 0;
+        while (i < s.length()) {
+            String found = null;
+            if (!word(s, i - 1)) {
+                for (String w : BOOLEAN_WORDS) {
+                    if (s.startsWith(w, i) && !word(s, i + w.length())) {
+                        found = w;
+                        break;
+                    }
+                }
+            }
+            if (found == null && (s.startsWith("&&", i) || s.startsWith("||", i))) {
+                found = s.substring(i, i + 2);
+            }
+            if (found != null) {
+                out.accept(new Position(op, line, i, i + found.length(), BOOLEAN_FLIPS.get(found)));
+                i += found.length();
+            } else {
+                i++;
+            }
+        }
+    }
+
+    /** A binary {@code + - * /} between two operands (one space allowed each side); unary minus, ++, +=, ** and // are left alone. */
+    private static void arithmetic(MutationOperator op, AddedLine line, String s, Consumer<Position> out) {
+        for (int i = 0; i < s.length(); i++) {
+            String swap = ARITHMETIC_SWAPS.get(s.charAt(i));
+            if (swap == null) {
+                continue;
+            }
+            boolean before = operand(s, i - 1, ")]") || i >= 2 && s.charAt(i - 1) == ' ' && operand(s, i - 2, ")]");
+            boolean after = operand(s, i + 1, "([") || i + 2 < s.length() && s.charAt(i + 1) == ' '
+                    && operand(s, i + 2, "([");
+            if (before && after) {
+                out.accept(new Position(op, line, i, i + 1, swap));
+            }
+        }
+    }
+
+    private static boolean operand(String s, int i, String brackets) {
+        return word(s, i) || in(brackets, s, i);
+    }
+
+    /** A whole decimal integer (not part of a name or a decimal fraction), one more and, above zero, one less. */
+    private static void integers(MutationOperator op, AddedLine line, String s, Consumer<Position> out) {
+        int i = 0;
+        while (i < s.length()) {
+            if (!digit(s, i)) {
+                i++;
+                continue;
+            }
+            int end = i;
+            while (digit(s, end)) {
+                end++;
+            }
+            if (!word(s, i - 1) && !in(".", s, i - 1) && !word(s, end) && !in(".", s, end)) {
+                out.accept(new Position(op, line, i, end, PLUS_ONE));
+                if (!zero(s, i, end)) {
+                    out.accept(new Position(op, line, i, end, MINUS_ONE));
+                }
+            }
+            i = end;
+        }
+    }
+
+    private static boolean zero(String s, int from, int to) {
+        for (int k = from; k < to; k++) {
+            if (s.charAt(k) != '0') {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static String stripZeros(String digits) {
+        int k = 0;
+        while (k < digits.length() - 1 && digits.charAt(k) == '0') {
+            k++;
+        }
+        return digits.substring(k);
+    }
+
+    /** Decimal digits plus one, as text: a number of any length costs one pass. */
+    static String plusOne(String n) {
+        char[] d = n.toCharArray();
+        int k = d.length - 1;
+        while (k >= 0 && d[k] == '9') {
+            d[k--] = '0';
+        }
+        if (k < 0) {
+            return "1" + new String(d);
+        }
+        d[k]++;
+        return new String(d);
+    }
+
+    /** Decimal digits (above zero, no leading zeros) minus one, as text. */
+    static String minusOne(String n) {
+        char[] d = n.toCharArray();
+        int k = d.length - 1;
+        while (d[k] == '0') {
+            d[k--] = '9';
+        }
+        d[k]--;
+        return stripZeros(new String(d));
     }
 
     /** The returned value replaced by the language's "nothing": None without a semicolon, null with. */
-    private static List<String> returnSwap(String content) {
-        Matcher m = RETURN.matcher(content);
-        if (!m.matches()) {
-            return List.of();
+    private static void returnSwap(MutationOperator op, AddedLine line, String s, Consumer<Position> out) {
+        int i = 0;
+        while (i < s.length() && space(s.charAt(i))) {
+            i++;
         }
-        String expr = m.group(2).strip();
-        String tail = m.group(3);
+        if (!s.startsWith("return", i) || i + 6 >= s.length() || !space(s.charAt(i + 6))) {
+            return;
+        }
+        int start = i + 6;
+        while (start < s.length() && space(s.charAt(start))) {
+            start++;
+        }
+        int end = s.length();
+        while (end > start && space(s.charAt(end - 1))) {
+            end--;
+        }
+        if (end > start + 1 && s.charAt(end - 1) == ';') {
+            end--;
+        }
+        String tail = s.substring(end);
         String nothing = tail.strip().equals(";") ? "null" : "None";
-        if (expr.equals(nothing)) {
-            return List.of();
+        String expr = s.substring(start, end).strip();
+        if (!expr.isEmpty() && !expr.equals(nothing)) {
+            out.accept(new Position(op, line, start, end, nothing));
         }
-        return List.of(m.group(1) + nothing + tail);
     }
 
-    private static String replaceLine(List<String> lines, Position c) {
-        List<String> copy = new ArrayList<>(lines);
-        String raw = lines.get(c.index);
-        copy.set(c.index, "+" + c.mutated + raw.substring(stripEnd(raw).length()));
-        return String.join("", copy);
+    /** {@code \s}: space, tab, line feed, vertical tab, form feed, carriage return. */
+    private static boolean space(char c) {
+        return c == ' ' || c == '\t' || c == '\n' || c == 0x0B || c == '\f' || c == '\r';
+    }
+
+    /** The candidate with one added line's content replaced by its mutated form. */
+    private static byte[] replaceLine(byte[] patch, Position c) {
+        int from = (int) c.line.offset + 1 + c.start;
+        int to = (int) c.line.offset + 1 + c.end;
+        ByteArrayOutputStream out = new ByteArrayOutputStream(patch.length + 16);
+        out.write(patch, 0, from);
+        out.writeBytes(c.text().getBytes(StandardCharsets.ISO_8859_1));
+        out.write(patch, to, patch.length - to);
+        return out.toByteArray();
     }
 
     /**
-     * Whether the added line can be dropped: not when "\\ No newline at end of file" follows it,
-     * nor when its hunk would be left with nothing on its new side.
+     * The candidate without one added line: its hunk's new-side count one less, and the later
+     * hunks of the same file starting one line earlier on the new side.
      */
-    private static boolean deletable(List<String> lines, Position c) {
-        if (c.index + 1 < lines.size() && lines.get(c.index + 1).startsWith("\\")) {
-            return false;
-        }
-        Matcher h = HUNK.matcher(stripEnd(lines.get(c.hunkHeader)));
-        return h.matches() && count(h.group(4)) - 1 >= 1;
-    }
-
-    /** Drops the added line (see {@link #deletable}) and shrinks its hunk's new-side count. */
-    private static String deleteLine(List<String> lines, Position c) {
-        String header = stripEnd(lines.get(c.hunkHeader));
-        Matcher h = HUNK.matcher(header);
-        if (!h.matches()) {
-            throw new IllegalStateException("not a hunk header: " + header);
-        }
-        int newCount = count(h.group(4)) - 1;
-        List<String> copy = new ArrayList<>(lines);
-        String oldPart = h.group(1) + (h.group(2) == null ? "" : "," + h.group(2));
-        copy.set(c.hunkHeader, "@@ -" + oldPart + " +" + h.group(3) + "," + newCount + " @@" + h.group(5)
-                + lines.get(c.hunkHeader).substring(header.length()));
-        copy.remove(c.index);
-        // Later hunks of the same file start one line earlier on the new side.
-        for (int i = c.index; i < copy.size(); i++) {
-            String l = stripEnd(copy.get(i));
-            if (l.startsWith("diff --git ") || l.startsWith("--- ")) {
-                break;
+    private static byte[] deleteLine(byte[] patch, List<HunkHeader> hunks, AddedLine line) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream(patch.length);
+        int at = 0;
+        HunkHeader own = hunks.get(line.hunk);
+        for (int k = line.hunk; k < hunks.size() && hunks.get(k).section() == own.section(); k++) {
+            HunkHeader h = hunks.get(k);
+            if (k == line.hunk + 1) {
+                at = skipLine(patch, out, at, line);
             }
-            Matcher later = HUNK.matcher(l);
-            if (later.matches()) {
-                String o = later.group(1) + (later.group(2) == null ? "" : "," + later.group(2));
-                String n = (Integer.parseInt(later.group(3)) - 1) + (later.group(4) == null ? "" : "," + later.group(4));
-                copy.set(i, "@@ -" + o + " +" + n + " @@" + later.group(5) + copy.get(i).substring(l.length()));
-            }
+            int[] span = newRange(patch, (int) h.offset());
+            out.write(patch, at, span[0] - at);
+            String written = text(patch, span[0], span[1]);
+            String count = written.indexOf(',') < 0 ? "" : written.substring(written.indexOf(','));
+            String range = k == line.hunk ? h.newStart() + "," + (h.newCount() - 1)
+                    : Math.max(0, h.newStart() - 1) + count;
+            out.writeBytes(range.getBytes(StandardCharsets.US_ASCII));
+            at = span[1];
         }
-        return String.join("", copy);
-    }
-
-    private static int count(String group) {
-        return group == null ? 1 : Integer.parseInt(group);
-    }
-
-    /** "b/path" as git writes it (quoted names are left quoted: they only label the mutant). */
-    private static String pathOf(String header) {
-        String p = header;
-        int tab = p.indexOf('\t');
-        if (tab >= 0) {
-            p = p.substring(0, tab);
+        if (at <= line.offset) {
+            at = skipLine(patch, out, at, line);
         }
-        return p.startsWith("b/") ? p.substring(2) : p;
+        out.write(patch, at, patch.length - at);
+        return out.toByteArray();
     }
 
-    private static List<String> splitKeepingEnds(String text) {
-        List<String> out = new ArrayList<>();
-        int start = 0;
-        for (int i = 0; i < text.length(); i++) {
-            if (text.charAt(i) == '\n') {
-                out.add(text.substring(start, i + 1));
-                start = i + 1;
+    /** Copies up to the added line and steps over it (kind byte, content and newline). */
+    private static int skipLine(byte[] patch, ByteArrayOutputStream out, int at, AddedLine line) {
+        out.write(patch, at, (int) line.offset - at);
+        return (int) line.offset + 1 + line.length + (line.newline ? 1 : 0);
+    }
+
+    /**
+     * Where a hunk header's new range ({@code N} or {@code N,M}) is: between its {@code " +"} and
+     * the {@code " @@"} after it, as git requires them; the old range holds only digits and a comma.
+     */
+    private static int[] newRange(byte[] patch, int header) {
+        int plus = indexOf(patch, header + 4, (byte) ' ', (byte) '+') + 2;
+        int close = indexOf(patch, plus, (byte) ' ', (byte) '@');
+        return new int[] {plus, close};
+    }
+
+    private static int indexOf(byte[] b, int from, byte first, byte second) {
+        for (int i = from; i + 1 < b.length; i++) {
+            if (b[i] == first && b[i + 1] == second) {
+                return i;
             }
         }
-        if (start < text.length()) {
-            out.add(text.substring(start));
-        }
-        return out;
+        throw new IllegalStateException("not a hunk header the reader accepted at byte " + from);
     }
 
-    private static String stripEnd(String raw) {
-        int end = raw.length();
-        if (end > 0 && raw.charAt(end - 1) == '\n') {
-            end--;
-        }
-        if (end > 0 && raw.charAt(end - 1) == '\r') {
-            end--;
-        }
-        return raw.substring(0, end);
+    private static String text(byte[] b, int from, int to) {
+        return new String(b, from, to - from, StandardCharsets.US_ASCII);
     }
 }

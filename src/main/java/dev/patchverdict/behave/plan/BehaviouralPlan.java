@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import java.util.regex.Pattern;
+import com.google.re2j.Pattern;
 
 /** A BehaviouralPlan v0.1, read strictly: immutable, and valid by construction. */
 public record BehaviouralPlan(String id, Optional<String> description, PlanBinding binding, RunnerIdentity runner,

@@ -4,7 +4,7 @@ package dev.patchverdict.behave.plan;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
-import java.util.regex.Pattern;
+import com.google.re2j.Pattern;
 
 /**
  * One declared check. Pass or fail comes only from the exit status: {@code expectedExitCode}

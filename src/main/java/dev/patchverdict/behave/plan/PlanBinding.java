@@ -4,7 +4,7 @@ package dev.patchverdict.behave.plan;
 import dev.patchverdict.digest.Digest;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.regex.Pattern;
+import com.google.re2j.Pattern;
 
 /**
  * What a behavioural plan is bound to: one version of one work unit (by digest), one source

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.behave.sandbox;
 
+import dev.patchverdict.text.LinearPattern;
 import dev.patchverdict.fs.Containment;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -17,51 +18,56 @@ import java.util.OptionalInt;
 /**
  * The bubblewrap sandbox. Every run gets: all namespaces unshared (so no network, no view of host
  * processes, no host IPC), a new user namespace with uid/gid 65534 and no capabilities, nested
- * user namespaces disabled, {@code --die-with-parent} and {@code --new-session}; {@code /usr} and
- * the few {@code /etc} files the dynamic loader needs read-only; a fresh {@code /proc},
- * {@code /dev} and size-capped tmpfs {@code /tmp}; the tree at {@code /tree} as the only writable
- * host path; a cleared environment plus the check's allow-list; and CPU, address-space,
- * file-size and core-size limits set by {@code prlimit} before the program starts.
+ * user namespaces disabled, {@code --die-with-parent} and {@code --new-session}; a system-call
+ * filter ({@link SyscallFilter}) on every process of the sandbox; {@code /usr} and the few
+ * {@code /etc} files the dynamic loader needs read-only; a fresh {@code /dev} and a fresh,
+ * read-only {@code /proc} (no process can write another's memory through {@code /proc/PID/mem});
+ * the tree at {@code /tree}, {@code /tmp} and {@code /dev/shm} as the only writable places, each a
+ * tmpfs capped in bytes and inodes, and a session keyring of its own, all set up by the
+ * {@link Keeper} from a namespace of its own; a cleared environment plus the check's allow-list;
+ * and CPU, address-space, file-size and core-size limits set by {@code prlimit} before the program
+ * starts.
  *
  * <p>The exit status is observed out of band: a fixed Perl wrapper (no shell, no user text in
  * its source) waits for the program and writes the raw wait status to file descriptor 3, which a
  * fixed launcher opened on a host file outside every mount. That is how a SIGKILL is told apart
  * from {@code exit 137}, and a sandbox that never started from a program that failed.
  *
- * <p>A runner running as root starts bubblewrap as an unprivileged host user instead
- * ({@code setpriv}, every capability and supplementary group dropped), because the kernel enforces
- * neither {@code RLIMIT_NPROC} nor file permissions for root. By default that user is fresh for
- * each sandbox, an id no host process, account or group has (it needs no account: setpriv and
- * bubblewrap take numbers), so no other host process can reach the tree it owns, join or trace its
- * user namespace, or use up its process limit. The tree is handed over to that user first;
- * inputs are copied into the sandbox from descriptors the launcher opened, so the user needs no
- * access to them on the host. The tree itself is bound by path: bubblewrap 0.8's
- * {@code --bind-fd} resolves the descriptor back to its path and walks it as the user, so it
- * needs the same search permission on the folders above.
+ * <p>A runner running as root starts the keeper and bubblewrap as an unprivileged host user
+ * instead ({@code setpriv}, every capability and supplementary group dropped), because the kernel
+ * enforces neither {@code RLIMIT_NPROC} nor file permissions for root. By default that user is
+ * fresh for each sandbox, an id no host process, account or group has (it needs no account:
+ * setpriv and bubblewrap take numbers), so no other host process can reach the tree it owns, join
+ * or trace its user namespace, or use up its process limit. The tree is handed over to that user
+ * first; inputs and the filter are read from descriptors the launcher opened, so the user needs no
+ * access to them on the host.
  */
 public final class BubblewrapSandbox implements Sandbox {
     /** Where the tree appears inside the sandbox; the same path for base and patched trees. */
     public static final String TREE_MOUNT = "/tree";
     static final int SANDBOX_ID = 65534;
 
-    /** Inputs are handed over on descriptors 4 to 9: the launcher's shell redirects single digits only. */
-    static final int MAX_INPUTS = 6;
+    /**
+     * Inputs are handed over on descriptors 5 to 9 (3 is the status, 4 the filter): the
+     * launcher's shell redirects single digits only.
+     */
+    static final int MAX_INPUTS = 5;
 
     /**
-     * Opens descriptor 3 on the status file named by the first argument and descriptors 4 on, for
-     * reading, on the input files named by the next ones, then becomes the rest of the argument
-     * list. Fixed text apart from the count: every path is passed as a positional parameter.
+     * Opens descriptor 3 on the status file named by the first argument, descriptor 4 on the
+     * system-call filter named by the second, and descriptors 5 on, for reading, on the input files
+     * named by the next ones, then becomes the rest of the argument list. Fixed text apart from
+     * the count: every path is passed as a positional parameter.
      */
     static String launcher(int inputs) {
         if (inputs < 0 || inputs > MAX_INPUTS) {
             throw new IllegalArgumentException("at most " + MAX_INPUTS + " inputs: " + inputs);
         }
-        StringBuilder b = new StringBuilder("exec 3>\"$0\"");
+        StringBuilder b = new StringBuilder("exec 3>\"$0\" 4<\"$1\"");
         for (int i = 1; i <= inputs; i++) {
-            b.append(' ').append(3 + i).append("<\"$").append(i).append('"');
+            b.append(' ').append(4 + i).append("<\"$").append(1 + i).append('"');
         }
-        b.append(inputs == 0 ? "" : " && shift " + inputs);
-        return b.append(" && exec \"$@\"").toString();
+        return b.append(" && shift ").append(1 + inputs).append(" && exec \"$@\"").toString();
     }
 
     /**
@@ -99,66 +105,74 @@ public final class BubblewrapSandbox implements Sandbox {
             "print $st 'exit ', ($s >> 8), \"\\n\"; POSIX::_exit($s >> 8);",
             "");
 
-    /** prctl(2)'s system call number, for the wrapper's PR_SET_DUMPABLE; empty where it is not known. */
-    static OptionalInt prctlNumber(String arch) {
-        return switch (arch) {
-            case "amd64", "x86_64" -> OptionalInt.of(157);
-            case "aarch64", "arm64", "riscv64", "loongarch64" -> OptionalInt.of(167);
-            default -> OptionalInt.empty();
-        };
-    }
-
-    private static final OptionalInt PRCTL = prctlNumber(System.getProperty("os.arch", ""));
-
     private static final List<String> ROOT_DIRS = List.of("/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32");
     /** Only what the dynamic loader and alternatives symlinks need; nothing identifying the host. */
     private static final List<String> ETC_FILES = List.of(
             "/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/ld.so.conf.d", "/etc/alternatives", "/etc/localtime");
 
-    private final Optional<Path> bwrap;
-    private final Path sh;
-    private final Optional<Path> prlimit;
-    private final Optional<Path> perl;
+    /**
+     * The host programs the sandbox is made of. {@code prlimit} and {@code perl} run inside it,
+     * so only copies under the read-only {@code /usr} count.
+     */
+    public record Tools(Optional<Path> bwrap, Path sh, Optional<Path> prlimit, Optional<Path> perl,
+            Optional<Path> setpriv, Optional<Path> unshare) {
+        public Tools {
+            java.util.Objects.requireNonNull(bwrap, "bwrap");
+            java.util.Objects.requireNonNull(sh, "sh");
+            java.util.Objects.requireNonNull(prlimit, "prlimit");
+            java.util.Objects.requireNonNull(perl, "perl");
+            java.util.Objects.requireNonNull(setpriv, "setpriv");
+            java.util.Objects.requireNonNull(unshare, "unshare");
+        }
+
+        /** Found on the injected search path. */
+        public static Tools locate(HostTools tools) {
+            return new Tools(tools.find("bwrap"), Path.of("/bin/sh"),
+                    tools.find("prlimit").flatMap(BubblewrapSandbox::insideUsr),
+                    tools.find("perl").flatMap(BubblewrapSandbox::insideUsr), tools.find("setpriv"),
+                    tools.find("unshare"));
+        }
+    }
+
+    private final Tools tools;
     private final Path scratch;
     private final HostLimits host;
-    private final Optional<Path> setpriv;
     /** The runner's effective uid; empty when it could not be read (then nothing runs). */
     private final OptionalInt runnerUid;
+    /** The machine's architecture, when a system-call filter is known for it (otherwise nothing runs). */
+    private final Optional<Architecture> arch;
     /** The host user a root runner becomes: the fixed one, or one chosen for this sandbox alone. */
     private final SandboxUser user;
+    /** Trees an earlier run left unusable (over the budget, not copied back), with why; no later run starts on them. */
+    private final Map<Path, RunOutcome> spoiled = new java.util.concurrent.ConcurrentHashMap<>();
     private Optional<String> unavailable;
+    private Path filter;
     private volatile String version = "unknown";
 
     public BubblewrapSandbox(Optional<Path> bwrap, Path sh, Optional<Path> prlimit, Optional<Path> perl, Path scratch) {
-        this(bwrap, sh, prlimit, perl, scratch, HostLimits.DEFAULT);
-    }
-
-    public BubblewrapSandbox(Optional<Path> bwrap, Path sh, Optional<Path> prlimit, Optional<Path> perl, Path scratch,
-            HostLimits host) {
-        this(bwrap, sh, prlimit, perl, Optional.empty(), scratch, host, effectiveUid());
+        this(new Tools(bwrap, sh, prlimit, perl, Optional.empty(), Optional.empty()), scratch, HostLimits.DEFAULT,
+                effectiveUid(), Architecture.host());
     }
 
     /**
      * Every tree it runs on must lie inside {@code scratch}. {@code runnerUid} is the runner's
      * effective uid: 0 makes every run start as the host user through {@code setpriv}: the fixed
-     * {@code host.user()}, or else a fresh one no host process, account or group has.
+     * {@code host.user()}, or else a fresh one no host process, account or group has. {@code arch}
+     * is the machine's architecture, empty where no system-call filter is known for it.
      */
-    public BubblewrapSandbox(Optional<Path> bwrap, Path sh, Optional<Path> prlimit, Optional<Path> perl,
-            Optional<Path> setpriv, Path scratch, HostLimits host, OptionalInt runnerUid) {
+    public BubblewrapSandbox(Tools tools, Path scratch, HostLimits host, OptionalInt runnerUid,
+            Optional<Architecture> arch) {
+        this.tools = java.util.Objects.requireNonNull(tools, "tools");
         this.host = java.util.Objects.requireNonNull(host, "host");
-        this.bwrap = bwrap;
-        this.sh = sh;
-        this.prlimit = prlimit;
-        this.perl = perl;
-        this.setpriv = java.util.Objects.requireNonNull(setpriv, "setpriv");
         this.scratch = scratch;
         this.runnerUid = java.util.Objects.requireNonNull(runnerUid, "runnerUid");
+        this.arch = java.util.Objects.requireNonNull(arch, "arch");
         // Choosing a fresh user scans every host process: only a runner that drops privileges uses one.
         this.user = host.user().orElseGet(() -> dropsPrivileges()
                 ? SandboxUser.fresh(new java.security.SecureRandom(), HostIds.inUse()) : SandboxUser.NOBODY);
     }
 
-    /** Finds bwrap, prlimit and perl on the injected search path. */
+    /** Finds the tools on the injected search path. */
     public static BubblewrapSandbox locate(HostTools tools, Path scratch) {
         return locate(tools, scratch, HostLimits.DEFAULT);
     }
@@ -168,10 +182,7 @@ public final class BubblewrapSandbox implements Sandbox {
      * user a root runner becomes. Every tree it runs on must lie inside {@code scratch}.
      */
     public static BubblewrapSandbox locate(HostTools tools, Path scratch, HostLimits host) {
-        return new BubblewrapSandbox(tools.find("bwrap"), Path.of("/bin/sh"),
-                tools.find("prlimit").flatMap(BubblewrapSandbox::insideUsr),
-                tools.find("perl").flatMap(BubblewrapSandbox::insideUsr), tools.find("setpriv"), scratch, host,
-                effectiveUid());
+        return new BubblewrapSandbox(Tools.locate(tools), scratch, host, effectiveUid(), Architecture.host());
     }
 
     /** The effective uid of this process, from {@code /proc/self/status}; empty when it cannot be read. */
@@ -222,54 +233,60 @@ public final class BubblewrapSandbox implements Sandbox {
                         ? ", shared with the host's nobody" : "") + ", dropped to from root"
                 : "host uid " + runnerUid.getAsInt() + ", the runner's own";
         return "bubblewrap " + version + ": all namespaces unshared (no network), uid/gid " + SANDBOX_ID
-                + " (" + hostUser + "), no capabilities, /usr read-only, tree at " + TREE_MOUNT
-                + " the only writable host path (at most " + host.treeBytes() + " bytes after each run), tmpfs /tmp, /dev/shm"
-                + " of " + host.shmBytes() + " bytes, cleared environment, prlimit CPU/AS/FSIZE/CORE and NPROC "
+                + " (" + hostUser + "), no capabilities, system-call filter"
+                + arch.map(a -> " (" + a.key() + ")").orElse("") + ", own session keyring, /usr read-only, read-only"
+                + " /proc, tree at " + TREE_MOUNT + " on a tmpfs of " + host.treeBytes() + " bytes and "
+                + Keeper.entries(host.treeBytes()) + " inodes (copied back only within that budget), tmpfs /tmp,"
+                + " /dev/shm of " + host.shmBytes() + " bytes, cleared environment, prlimit CPU/AS/FSIZE/CORE and NPROC "
                 + host.processes();
     }
 
     private Optional<String> probe() {
-        if (bwrap.isEmpty()) {
+        if (tools.bwrap().isEmpty()) {
             return Optional.of("bubblewrap (bwrap) is not installed or not on PATH; install the bubblewrap package");
         }
-        if (!Files.isExecutable(sh)) {
-            return Optional.of(sh + " is missing");
+        if (!Files.isExecutable(tools.sh())) {
+            return Optional.of(tools.sh() + " is missing");
         }
-        if (prlimit.isEmpty()) {
+        if (tools.prlimit().isEmpty()) {
             return Optional.of("prlimit (util-linux) is not installed under /usr, so limits cannot be set");
         }
-        if (perl.isEmpty()) {
+        if (tools.perl().isEmpty()) {
             return Optional.of("perl is not installed under /usr, so the exit status cannot be observed");
         }
-        if (PRCTL.isEmpty()) {
-            return Optional.of("the status wrapper cannot protect itself on " + System.getProperty("os.arch")
-                    + " (prctl's system call number is not known)");
+        if (tools.unshare().isEmpty()) {
+            return Optional.of("unshare (util-linux) is not installed, so the sandbox's file systems and keyring"
+                    + " cannot be set up");
+        }
+        if (arch.isEmpty()) {
+            return Optional.of("no system-call filter is known for " + System.getProperty("os.arch")
+                    + " (only x86_64 and aarch64 have one), and the sandbox never runs without one");
         }
         if (runnerUid.isEmpty()) {
             return Optional.of("the runner's own uid cannot be read from /proc/self/status, so it cannot tell whether"
                     + " it must drop root before starting the sandbox");
         }
-        if (dropsPrivileges()) {
-            if (setpriv.isEmpty()) {
-                return Optional.of("the runner is root and setpriv (util-linux) is not installed, so it cannot start"
-                        + " the sandbox as the unprivileged user " + user + "; it never runs checks as root");
-            }
-            Optional<String> userns = UserNamespaces.unavailableReason();
-            if (userns.isPresent()) {
-                return userns;
-            }
+        if (dropsPrivileges() && tools.setpriv().isEmpty()) {
+            return Optional.of("the runner is root and setpriv (util-linux) is not installed, so it cannot start"
+                    + " the sandbox as the unprivileged user " + user + "; it never runs checks as root");
+        }
+        Optional<String> userns = UserNamespaces.unavailableReason();
+        if (userns.isPresent()) {
+            return userns;
         }
         try {
-            ProcessSupervisor.Finished v = ProcessSupervisor.run(List.of(bwrap.get().toString(), "--version"),
+            ProcessSupervisor.Finished v = ProcessSupervisor.run(List.of(tools.bwrap().get().toString(), "--version"),
                     scratch, Map.of(), Duration.ofSeconds(10), 4096);
             String text = new String(v.stdout().bytes(), StandardCharsets.UTF_8).trim();
             if (v.exitCode().orElse(-1) != 0) {
-                return Optional.of(bwrap.get() + " --version failed");
+                return Optional.of(tools.bwrap().get() + " --version failed");
             }
-            version = text.replaceFirst("^bubblewrap\\s+", "");
+            version = text.startsWith("bubblewrap") && text.length() > 10 && LinearPattern.isSpace(text.charAt(10))
+                    ? text.substring(LinearPattern.skipSpace(text, 10)) : text;
             Path tree = Files.createTempDirectory(scratch, "probe");
             RunRecord r = run(new RunRequest(tree, ".", List.of("true"), Map.of(), Duration.ofSeconds(10),
                     new SandboxLimits(10, 5, 64, 4096, 4096)));
+            ScratchSpace.delete(tree);
             if (!r.outcome().exitedWith(0)) {
                 String why = firstLine(r.stderr().text());
                 return Optional.of("bubblewrap cannot create the sandbox here (" + r.outcome().describe()
@@ -284,7 +301,8 @@ public final class BubblewrapSandbox implements Sandbox {
 
     @Override
     public RunRecord run(RunRequest request) throws IOException {
-        if (bwrap.isEmpty() || prlimit.isEmpty() || perl.isEmpty()) {
+        if (tools.bwrap().isEmpty() || tools.prlimit().isEmpty() || tools.perl().isEmpty()
+                || tools.unshare().isEmpty() || arch.isEmpty()) {
             return RunRecord.notRun(request.argv(), "no sandbox is available");
         }
         Path hostCwd = request.tree().resolve(request.cwd()).normalize();
@@ -294,8 +312,14 @@ public final class BubblewrapSandbox implements Sandbox {
         if (request.inputs().size() > MAX_INPUTS) {
             return RunRecord.notRun(request.argv(), "more than " + MAX_INPUTS + " inputs");
         }
+        Path tree = request.tree().toAbsolutePath().normalize();
+        RunOutcome earlier = spoiled.get(tree);
+        if (earlier != null) {
+            return new RunRecord(request.argv(), earlier, CapturedOutput.empty(), CapturedOutput.empty(),
+                    Duration.ZERO);
+        }
         if (dropsPrivileges()) {
-            if (setpriv.isEmpty() || runnerUid.isEmpty()) {
+            if (tools.setpriv().isEmpty() || runnerUid.isEmpty()) {
                 return RunRecord.notRun(request.argv(), "the sandbox cannot be started as an unprivileged user");
             }
             Optional<String> refused = HandOver.prepare(scratch, request.tree(), user);
@@ -303,29 +327,16 @@ public final class BubblewrapSandbox implements Sandbox {
                 return RunRecord.notRun(request.argv(), refused.get());
             }
         }
-        Optional<String> over = overBudget(request.tree(), "before the run", () -> false);
-        if (over.isPresent()) {
-            return new RunRecord(request.argv(), new RunOutcome.OverBudget(over.get()), CapturedOutput.empty(),
-                    CapturedOutput.empty(), Duration.ZERO);
-        }
         Path status = Files.createTempFile(scratch, "status", ".txt");
         try {
-            List<String> command = command(request, status);
+            List<String> command = command(request, status, filter());
             Duration timeout = request.timeout();
-            // The tree is looked at while the program runs too: a run writing past the budget is stopped.
             ProcessSupervisor.Finished f = ProcessSupervisor.run(command, scratch, Map.of(), timeout,
-                    request.limits().outputBytes(), expired -> overBudget(request.tree(), "while the program ran", expired));
-            RunOutcome outcome = f.stoppedBecause().isPresent()
-                    ? new RunOutcome.OverBudget(f.stoppedBecause().get() + "; the sandbox was killed")
-                    : f.timedOut()
-                    ? new RunOutcome.TimedOut(timeout)
-                    : interpret(Files.readAllLines(status, StandardCharsets.UTF_8), f.exitCode(), f.stderr());
-            // Measured again once the sandbox is gone: a run that left the tree over the budget (between
-            // two looks, or in its last moments) says nothing about behaviour, whatever its status.
-            over = overBudget(request.tree(), "after the run, which " + outcome.describe(), () -> false);
-            if (over.isPresent() && !(outcome instanceof RunOutcome.OverBudget)) {
-                outcome = new RunOutcome.OverBudget(over.get());
-            }
+                    request.limits().outputBytes());
+            List<String> lines = Files.readAllLines(status, StandardCharsets.UTF_8);
+            RunOutcome outcome = f.timedOut() ? new RunOutcome.TimedOut(timeout)
+                    : interpret(lines, f.exitCode(), f.stderr(), host.treeBytes());
+            spoils(outcome, lines).ifPresent(why -> spoiled.put(tree, why));
             return new RunRecord(request.argv(), outcome, f.stdout(), f.stderr(), f.duration());
         } finally {
             Files.deleteIfExists(status);
@@ -333,98 +344,138 @@ public final class BubblewrapSandbox implements Sandbox {
     }
 
     /**
-     * Why the tree is not within the budget, if it is not. Measured only, never changed: a tree
-     * that cannot be measured (a folder the runner cannot read) is not known to be within it.
+     * What a later run on the same tree gets instead of running, if this run left the tree
+     * unusable: over the budget (the old walk's rule: a tree over it runs nothing more), or not
+     * (completely) copied back, so partly the run's and partly gone.
      */
-    private Optional<String> overBudget(Path tree, String when, java.util.function.BooleanSupplier expired) {
-        TreeSize.Measure m = TreeSize.measure(tree, host.treeBytes(), expired);
-        if (m instanceof TreeSize.Measure.Over o) {
-            return Optional.of("the tree holds at least " + o.atLeast() + " bytes " + when
-                    + ", over the runner's budget of " + host.treeBytes() + " bytes (--max-tree-bytes)");
+    static Optional<RunOutcome> spoils(RunOutcome outcome, List<String> lines) {
+        if (outcome instanceof RunOutcome.TimedOut && Keeper.stoppedWhileCopyingBack(lines)) {
+            return Optional.of(new RunOutcome.NotRun("an earlier run on this tree timed out while its tree was copied"
+                    + " back; no later run starts on it"));
         }
-        if (m instanceof TreeSize.Measure.Unmeasured u && !expired.getAsBoolean()) {
-            return Optional.of("the tree's size cannot be checked " + when + ": " + u.reason());
+        if (outcome instanceof RunOutcome.OverBudget o) {
+            return Optional.of(new RunOutcome.OverBudget("an earlier run on this tree went over the budget ("
+                    + o.reason() + "); no later run starts on it"));
         }
-        // Within the budget, or the timeout passed mid-look: the timeout then ends the run.
+        if (outcome instanceof RunOutcome.NotRun n && n.reason().startsWith(NOT_COPIED_BACK)) {
+            return Optional.of(new RunOutcome.NotRun("an earlier run on this tree could not be copied back; no later"
+                    + " run starts on it"));
+        }
         return Optional.empty();
     }
 
-    /** The full command line: launcher, bubblewrap, limits, wrapper, then argv untouched. */
-    List<String> command(RunRequest request, Path status) {
+    /** The filter's program for this machine, written once into the scratch folder (the runner's alone). */
+    private synchronized Path filter() throws IOException {
+        if (filter == null) {
+            Path f = Files.createTempFile(scratch, "seccomp-" + arch.orElseThrow().key(), ".bpf");
+            Files.write(f, SyscallFilter.program(arch.orElseThrow()));
+            filter = f;
+        }
+        return filter;
+    }
+
+    /** The full command line: launcher, [setpriv,] keeper, bubblewrap, limits, wrapper, then argv untouched. */
+    List<String> command(RunRequest request, Path status, Path filterProgram) {
         SandboxLimits limits = request.limits();
+        Architecture a = arch.orElseThrow();
+        String tree = request.tree().toAbsolutePath().normalize().toString();
         List<String> c = new ArrayList<>();
-        c.add(sh.toString());
+        c.add(tools.sh().toString());
         c.add("-c");
         c.add(launcher(request.inputs().size()));
         c.add(status.toString());
+        c.add(filterProgram.toString());
         for (Path in : request.inputs().values()) {
             c.add(in.toString());
         }
         if (dropsPrivileges()) {
             SandboxUser u = user;
-            c.addAll(List.of(setpriv.orElseThrow().toString(), "--reuid", Integer.toString(u.uid()), "--regid",
+            c.addAll(List.of(tools.setpriv().orElseThrow().toString(), "--reuid", Integer.toString(u.uid()), "--regid",
                     Integer.toString(u.gid()), "--clear-groups", "--inh-caps=-all", "--bounding-set=-all",
                     "--no-new-privs", "--"));
         }
-        c.add(bwrap.orElseThrow().toString());
-        c.addAll(List.of("--unshare-all", "--unshare-user", "--disable-userns", "--die-with-parent", "--new-session",
+        List<String> b = new ArrayList<>();
+        b.add(tools.bwrap().orElseThrow().toString());
+        b.addAll(List.of("--unshare-all", "--unshare-user", "--disable-userns", "--die-with-parent", "--new-session",
                 "--cap-drop", "ALL", "--uid", Integer.toString(SANDBOX_ID), "--gid", Integer.toString(SANDBOX_ID),
-                "--hostname", "sandbox"));
-        c.addAll(List.of("--ro-bind", "/usr", "/usr"));
+                "--hostname", "sandbox", "--seccomp", "4"));
+        b.addAll(List.of("--ro-bind", "/usr", "/usr"));
         for (String dir : ROOT_DIRS) {
             Path p = Path.of(dir);
             if (Files.isSymbolicLink(p)) {
                 try {
-                    c.addAll(List.of("--symlink", Files.readSymbolicLink(p).toString(), dir));
+                    b.addAll(List.of("--symlink", Files.readSymbolicLink(p).toString(), dir));
                 } catch (IOException e) {
                     // An unreadable link is left out; programs needing it fail visibly inside.
                 }
             } else if (Files.isDirectory(p)) {
-                c.addAll(List.of("--ro-bind", dir, dir));
+                b.addAll(List.of("--ro-bind", dir, dir));
             }
         }
         for (String f : ETC_FILES) {
-            c.addAll(List.of("--ro-bind-try", f, f));
+            b.addAll(List.of("--ro-bind-try", f, f));
         }
-        c.addAll(List.of("--proc", "/proc", "--dev", "/dev"));
-        // bwrap's /dev has a writable /dev/shm of unbounded size; a capped tmpfs replaces it.
-        c.addAll(List.of("--size", Long.toString(host.shmBytes()), "--tmpfs", "/dev/shm"));
-        c.addAll(List.of("--size", Long.toString(limits.memoryBytes()), "--tmpfs", "/tmp"));
-        c.addAll(List.of("--bind", request.tree().toString(), TREE_MOUNT));
-        // Copied from the launcher's descriptors (4 on, in the order of the file names above).
-        int fd = 4;
+        // Read-only: /proc/PID/mem of another process of the sandbox cannot be opened for writing.
+        b.addAll(List.of("--proc", "/proc", "--remount-ro", "/proc", "--dev", "/dev"));
+        // The keeper's capped file systems, below the tree's own path in its namespace.
+        b.addAll(List.of("--bind", tree + "/" + Keeper.SHM, "/dev/shm"));
+        b.addAll(List.of("--bind", tree + "/" + Keeper.TMP, "/tmp"));
+        b.addAll(List.of("--bind", tree + "/" + Keeper.TREE, TREE_MOUNT));
+        // Copied from the launcher's descriptors (5 on, in the order of the file names above).
+        int fd = 5;
         for (String name : request.inputs().keySet()) {
-            c.addAll(List.of("--ro-bind-data", Integer.toString(fd++), RunRequest.INPUT_MOUNT + "/" + name));
+            b.addAll(List.of("--ro-bind-data", Integer.toString(fd++), RunRequest.INPUT_MOUNT + "/" + name));
         }
-        c.addAll(List.of("--chdir", request.cwd().equals(".") ? TREE_MOUNT : TREE_MOUNT + "/" + request.cwd()));
-        c.addAll(List.of("--remount-ro", "/"));
+        b.addAll(List.of("--chdir", request.cwd().equals(".") ? TREE_MOUNT : TREE_MOUNT + "/" + request.cwd()));
+        b.addAll(List.of("--remount-ro", "/"));
         // The runner's own helpers (prlimit, the wrapper) get no environment at all; the check's
         // environment is handed to the wrapper as arguments and applied only at the program's exec.
-        c.add("--clearenv");
-        c.add("--");
-        c.add(prlimit.orElseThrow().toString());
-        c.add("--cpu=" + limits.cpuSeconds());
-        c.add("--as=" + limits.memoryBytes());
-        c.add("--fsize=" + limits.fileSizeBytes());
-        c.add("--core=0");
+        b.add("--clearenv");
+        b.add("--");
+        b.add(tools.prlimit().orElseThrow().toString());
+        b.add("--cpu=" + limits.cpuSeconds());
+        b.add("--as=" + limits.memoryBytes());
+        b.add("--fsize=" + limits.fileSizeBytes());
+        b.add("--core=0");
         // Counted per host uid by the kernel, and not enforced for root: hence the drop above.
-        c.add("--nproc=" + host.processes());
-        c.add("--");
-        c.add(perl.orElseThrow().toString());
-        c.add("-e");
-        c.add(WRAPPER);
-        c.add("--");
-        c.add(Integer.toString(PRCTL.orElse(-1)));
-        c.add(Integer.toString(request.env().size()));
+        b.add("--nproc=" + host.processes());
+        b.add("--");
+        b.add(tools.perl().orElseThrow().toString());
+        b.add("-e");
+        b.add(WRAPPER);
+        b.add("--");
+        b.add(Integer.toString(a.number("prctl")));
+        b.add(Integer.toString(request.env().size()));
         for (Map.Entry<String, String> e : request.env().entrySet()) {
-            c.add(e.getKey() + "=" + e.getValue());
+            b.add(e.getKey() + "=" + e.getValue());
         }
-        c.addAll(request.argv());
+        b.addAll(request.argv());
+        c.addAll(Keeper.command(tools.unshare().orElseThrow(), tools.perl().orElseThrow(), a,
+                ProcessHandle.current().pid(), tree, host.treeBytes(), limits.memoryBytes(), host.shmBytes(), b));
         return c;
     }
 
-    /** Reads the wrapper's report and checks it against bubblewrap's own exit status. */
-    static RunOutcome interpret(List<String> statusLines, OptionalInt sandboxExit, CapturedOutput stderr) {
+    /** What a run whose tree could not be copied back reports: later runs on the tree do not start. */
+    static final String NOT_COPIED_BACK = "the tree could not be copied back";
+
+    /**
+     * Reads the keeper's and the wrapper's reports and checks them against the sandbox's own exit
+     * status. The keeper's word on the tree comes first: a run over the budget, or whose tree could
+     * not be copied back, is no outcome whatever its status.
+     */
+    static RunOutcome interpret(List<String> lines, OptionalInt sandboxExit, CapturedOutput stderr, long treeBytes) {
+        Optional<Keeper.Report> keeper = Keeper.report(lines);
+        if (keeper.isPresent() && keeper.get() instanceof Keeper.Report.Over o) {
+            return new RunOutcome.OverBudget(o.why() + " " + o.when() + ", over the runner's budget of " + treeBytes
+                    + " bytes and " + Keeper.entries(treeBytes) + " entries (--max-tree-bytes)"
+                    + (o.when().startsWith("while") ? "; the sandbox was killed" : ""));
+        }
+        if (keeper.isPresent() && keeper.get() instanceof Keeper.Report.Failed f) {
+            return new RunOutcome.NotRun(f.why().startsWith("cannot copy the tree back")
+                    ? NOT_COPIED_BACK + ": " + withoutLeadingColon(f.why().substring("cannot copy the tree back".length()))
+                    : "the sandbox's keeper failed: " + f.why());
+        }
+        List<String> statusLines = Keeper.wrapperLines(lines);
         if (statusLines.isEmpty() || !statusLines.get(0).equals("started")) {
             String why = firstLine(stderr.text());
             return new RunOutcome.NotRun("the sandbox did not start"
@@ -432,6 +483,10 @@ public final class BubblewrapSandbox implements Sandbox {
         }
         if (statusLines.size() != 2) {
             return new RunOutcome.NotRun("the sandbox ended without a status report (exit status "
+                    + sandboxExit.orElse(-1) + ")");
+        }
+        if (keeper.isEmpty()) {
+            return new RunOutcome.NotRun("the sandbox ended without its keeper's report (exit status "
                     + sandboxExit.orElse(-1) + ")");
         }
         String last = statusLines.get(1);
@@ -463,5 +518,9 @@ public final class BubblewrapSandbox implements Sandbox {
         String t = text.strip();
         int nl = t.indexOf('\n');
         return nl < 0 ? t : t.substring(0, nl);
+    }
+
+    private static String withoutLeadingColon(String s) {
+        return s.startsWith(": ") ? s.substring(2) : s;
     }
 }

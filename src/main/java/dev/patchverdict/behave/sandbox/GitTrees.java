@@ -67,12 +67,33 @@ public final class GitTrees {
     }
 
     /**
-     * Checks the commit out into a new directory under the scratch area, without any .git. The
-     * repository is only a store of objects here: git runs in an empty repository of the runner's
-     * own that borrows them, so nothing of the repository's configuration (fsmonitor, filter
-     * drivers, hooks, attributes files) takes part.
+     * Checks the commit out into a new directory under the scratch area, without any .git, as git
+     * checks it out: the commit's own {@code .gitattributes} act ({@code ident}, {@code text} and
+     * {@code eol}, {@code working-tree-encoding}; filter drivers are configured nowhere, so none
+     * runs). The repository is only a store of objects here: git runs in an empty repository of
+     * the runner's own that borrows them, so nothing of the repository's configuration (fsmonitor,
+     * filter drivers, hooks, attributes files) takes part.
      */
     public Path export(Path repo, String commit, String name) throws BehaveException {
+        return export(repo, commit, name, false);
+    }
+
+    /**
+     * The commit's files exactly as git stores them, every attribute unset, so a patch made from
+     * the stored blobs applies to them whatever the commit's {@code .gitattributes} say; the tree
+     * is then checked out in place once the patch is in (see the behavioural runner).
+     */
+    public Path exportBlobs(Path repo, String commit, String name) throws BehaveException {
+        return export(repo, commit, name, true);
+    }
+
+    /**
+     * What {@code $GIT_DIR/info/attributes}, which outranks every {@code .gitattributes}, says to
+     * check the stored bytes out unchanged: the attributes that convert content, all unset.
+     */
+    public static final String UNCONVERTED = "* -text -eol -crlf -ident -filter -working-tree-encoding\n";
+
+    private Path export(Path repo, String commit, String name, boolean blobs) throws BehaveException {
         Path dest;
         Path index;
         synchronized (this) {
@@ -85,7 +106,7 @@ public final class GitTrees {
         } catch (IOException e) {
             throw new BehaveException(dest.toString(), "cannot create a tree: " + IoMessages.describe(e), e);
         }
-        Map<String, String> env = new LinkedHashMap<>(neutral(repo));
+        Map<String, String> env = new LinkedHashMap<>(neutral(repo, blobs));
         env.put("GIT_INDEX_FILE", index.toString());
         env.put("GIT_WORK_TREE", dest.toString());
         check(git(dest, env, "read-tree", commit), "read-tree " + commit);
@@ -98,8 +119,16 @@ public final class GitTrees {
         return dest;
     }
 
-    /** The environment that points git at the runner's own empty repository, borrowing the objects. */
+    /**
+     * The environment that points git at an empty repository of the runner's own, borrowing the
+     * objects: one that checks out as git does, or ({@code blobs}) one whose info/attributes
+     * unset every converting attribute.
+     */
     private Map<String, String> neutral(Path repo) throws BehaveException {
+        return neutral(repo, false);
+    }
+
+    private Map<String, String> neutral(Path repo, boolean blobs) throws BehaveException {
         Path objects;
         Path own;
         synchronized (this) {
@@ -110,19 +139,28 @@ public final class GitTrees {
                 objects = Path.of(common, "objects");
                 objectStores.put(repo, objects);
             }
-            own = scratch.resolve("neutral.git");
+            own = scratch.resolve(blobs ? "blobs.git" : "neutral.git");
             if (!Files.isDirectory(own)) {
                 // No template: the runner's repository starts without hooks or info/attributes.
                 check(git(scratch, Map.of(), "init", "--quiet", "--bare", "--template=", own.toString()),
                         "init");
+                if (blobs) {
+                    try {
+                        Files.writeString(Files.createDirectories(own.resolve("info")).resolve("attributes"),
+                                UNCONVERTED);
+                    } catch (IOException e) {
+                        throw new BehaveException(own.toString(), "cannot write info/attributes: "
+                                + IoMessages.describe(e), e);
+                    }
+                }
             }
         }
         return Map.of("GIT_DIR", own.toString(), "GIT_ALTERNATE_OBJECT_DIRECTORIES", objects.toString());
     }
 
     public String version() throws BehaveException {
-        return check(git(scratch, Map.of(), "--version"), "--version").stdout().text().strip()
-                .replaceFirst("^git version ", "");
+        String v = check(git(scratch, Map.of(), "--version"), "--version").stdout().text().strip();
+        return v.startsWith("git version ") ? v.substring("git version ".length()) : v;
     }
 
     private String gitDir(Path repo) throws BehaveException {
@@ -146,12 +184,21 @@ public final class GitTrees {
         cmd.add("core.autocrlf=false");
         cmd.add("-c");
         cmd.add("core.symlinks=true");
+        // Attributes come from the commit alone: no user's attributes file, no hooks, no fsmonitor.
+        cmd.add("-c");
+        cmd.add("core.attributesFile=/dev/null");
+        cmd.add("-c");
+        cmd.add("core.hooksPath=/dev/null");
+        cmd.add("-c");
+        cmd.add("core.fsmonitor=false");
         cmd.addAll(List.of(args));
         Map<String, String> env = new LinkedHashMap<>();
         env.put("PATH", searchPath);
         env.put("LC_ALL", "C");
         env.put("GIT_CONFIG_NOSYSTEM", "1");
         env.put("GIT_CONFIG_GLOBAL", "/dev/null");
+        // The host's /etc/gitattributes would otherwise act on every checkout.
+        env.put("GIT_ATTR_NOSYSTEM", "1");
         env.put("GIT_TERMINAL_PROMPT", "0");
         env.put("HOME", scratch.toString());
         env.putAll(extraEnv);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.behave.sandbox;
 
+import dev.patchverdict.text.Split;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
@@ -33,7 +34,7 @@ final class HostIds {
     static Set<Integer> inUse(Path proc, List<Path> databases) {
         Set<Integer> ids = new HashSet<>();
         try (DirectoryStream<Path> pids = Files.newDirectoryStream(proc, p -> p.getFileName().toString()
-                .matches("[0-9]+"))) {
+                .isEmpty() == false && decimal(p.getFileName().toString(), Integer.MAX_VALUE))) {
             for (Path pid : pids) {
                 try {
                     for (String line : Files.readAllLines(pid.resolve("status"), BYTES)) {
@@ -51,7 +52,7 @@ final class HostIds {
         for (Path db : databases) {
             try {
                 for (String line : Files.readAllLines(db, BYTES)) {
-                    String[] fields = line.split(":", -1);
+                    String[] fields = Split.all(line, ':');
                     if (fields.length > 2) {
                         addAll(ids, fields[2]);
                     }
@@ -83,12 +84,25 @@ final class HostIds {
 
     /** A status file's {@code Uid:} or {@code Gid:} line: real, effective, saved and file-system ids. */
     private static String[] idsOn(String line) {
-        return line.substring(4).trim().split("\\s+");
+        return Split.onBlanks(line.substring(4).trim());
+    }
+
+    /** One to {@code max} ASCII digits. */
+    static boolean decimal(String s, int max) {
+        if (s.isEmpty() || s.length() > max) {
+            return false;
+        }
+        for (int i = 0; i < s.length(); i++) {
+            if (s.charAt(i) < '0' || s.charAt(i) > '9') {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static void addAll(Set<Integer> ids, String... numbers) {
         for (String n : numbers) {
-            if (n.matches("[0-9]{1,10}")) {
+            if (decimal(n, 10)) {
                 try {
                     ids.add(Integer.parseInt(n));
                 } catch (NumberFormatException e) {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.behave.sandbox;
 
+import dev.patchverdict.text.Split;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -30,7 +31,7 @@ public final class HostTools {
 
     /** The first executable called {@code name} on the search path. */
     public Optional<Path> find(String name) {
-        for (String dir : path.split(":")) {
+        for (String dir : Split.on(path, ':')) {
             if (dir.isEmpty() || !dir.startsWith("/")) {
                 continue; // a relative PATH entry would depend on the working directory
             }

@@ -6,117 +6,117 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.Set;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.function.BooleanSupplier;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * Starts one process and watches it: stdout and stderr drained concurrently (so a chatty program
  * never blocks on a full pipe) and capped, a wall-clock timeout enforced here, and on expiry the
- * process and every descendant killed. This is the one place that starts processes.
+ * process and every descendant killed. This is the one place that starts processes, so it is
+ * also where the runner, being stopped, kills every process it started and starts no more.
  */
 final class ProcessSupervisor {
     /** How long to wait for the output pipes to close once the process has ended. */
     private static final Duration DRAIN_GRACE = Duration.ofSeconds(5);
 
     /** A finished process. {@code exitCode} is empty when the timeout killed it. */
-    record Finished(OptionalInt exitCode, CapturedOutput stdout, CapturedOutput stderr, Duration duration,
-            Optional<String> stoppedBecause) {
-        /** Ended by the runner: the timeout expired, or the watch stopped it (see {@link #stoppedBecause}). */
+    record Finished(OptionalInt exitCode, CapturedOutput stdout, CapturedOutput stderr, Duration duration) {
+        /** Ended by the runner's timeout. */
         boolean timedOut() {
             return exitCode.isEmpty();
         }
     }
 
-    /**
-     * Looked at while the process runs; a reason stops it. A look that takes long asks
-     * {@code expired} and gives up once the wall-clock timeout has passed, which then applies.
-     */
-    @FunctionalInterface
-    interface Watch {
-        Optional<String> reasonToStop(BooleanSupplier expired);
-    }
-
     /** How long the processes of a killed tree get to be gone before the run is reported anyway. */
     private static final Duration REAP_GRACE = Duration.ofSeconds(5);
 
-    /** How often a watch is looked at, at least; slower when looking takes long. */
-    private static final Duration WATCH_INTERVAL = Duration.ofMillis(200);
+    /** Every process started and not yet seen to end; guarded by itself. */
+    private static final Set<Process> LIVE = new HashSet<>();
+    /** Set once the runner is being stopped; then nothing starts or returns any more. */
+    private static boolean stopping;
 
     private ProcessSupervisor() {}
 
     static Finished run(List<String> command, Path cwd, Map<String, String> env, Duration timeout, long capPerStream)
             throws IOException {
-        return run(command, cwd, env, timeout, capPerStream, expired -> Optional.empty());
-    }
-
-    static Finished run(List<String> command, Path cwd, Map<String, String> env, Duration timeout, long capPerStream,
-            Watch watch) throws IOException {
         ProcessBuilder pb = new ProcessBuilder(command).directory(cwd.toFile());
         pb.environment().clear();
         pb.environment().putAll(env);
         // Nothing is read from the runner's own stdin.
         pb.redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
         long start = System.nanoTime();
-        long deadline = start + timeout.toNanos();
-        Process process = pb.start();
-        StreamDrainer out = StreamDrainer.start(process.getInputStream(), capPerStream, "stdout");
-        StreamDrainer err = StreamDrainer.start(process.getErrorStream(), capPerStream, "stderr");
-        boolean exited = false;
-        Optional<String> stopped = Optional.empty();
-        long interval = WATCH_INTERVAL.toNanos();
-        // Looks happen on their own thread: one the program makes block (a folder swapped for a
-        // FIFO just as it is opened) must not hold up the timeout, which ends the run instead.
-        ExecutorService looker = Executors.newSingleThreadExecutor(r -> {
-            Thread t = new Thread(r, "sandbox-watch");
-            t.setDaemon(true);
-            return t;
-        });
-        try {
-            while (!exited && stopped.isEmpty()) {
-                long left = deadline - System.nanoTime();
-                if (left <= 0) {
-                    break;
-                }
-                exited = process.waitFor(Math.min(left, interval), TimeUnit.NANOSECONDS);
-                if (!exited) {
-                    long looked = System.nanoTime();
-                    Future<Optional<String>> look = looker.submit(
-                            () -> watch.reasonToStop(() -> System.nanoTime() - deadline >= 0));
-                    try {
-                        stopped = look.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
-                    } catch (TimeoutException e) {
-                        break;
-                    } catch (ExecutionException e) {
-                        stopped = Optional.of("the watch failed: " + e.getCause());
-                    }
-                    // Looking costs at most a fifth of the time: a large tree is looked at less often.
-                    interval = Math.max(WATCH_INTERVAL.toNanos(), 5 * (System.nanoTime() - looked));
-                }
+        Process process;
+        synchronized (LIVE) {
+            process = stopping ? null : pb.start();
+            if (process != null) {
+                LIVE.add(process);
             }
-        } catch (InterruptedException e) {
-            killTree(process);
-            Thread.currentThread().interrupt();
-            throw new IOException("interrupted while waiting for " + command.get(0), e);
+        }
+        if (process == null) {
+            holdUntilTheEnd();
+        }
+        try {
+            StreamDrainer out = StreamDrainer.start(process.getInputStream(), capPerStream, "stdout");
+            StreamDrainer err = StreamDrainer.start(process.getErrorStream(), capPerStream, "stderr");
+            boolean exited;
+            try {
+                exited = process.waitFor(timeout.toNanos(), TimeUnit.NANOSECONDS);
+            } catch (InterruptedException e) {
+                killTree(process);
+                Thread.currentThread().interrupt();
+                throw new IOException("interrupted while waiting for " + command.get(0), e);
+            }
+            if (!exited) {
+                killTree(process);
+            }
+            int code = waitUninterruptibly(process);
+            Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
+            CapturedOutput stdout = finish(out, process.getInputStream());
+            CapturedOutput stderr = finish(err, process.getErrorStream());
+            return new Finished(exited ? OptionalInt.of(code) : OptionalInt.empty(), stdout, stderr, elapsed);
         } finally {
-            looker.shutdownNow();
+            boolean stopped;
+            synchronized (LIVE) {
+                LIVE.remove(process);
+                stopped = stopping;
+            }
+            if (stopped) {
+                // Killed by the stop, not by the program or its timeout: what it did is no outcome.
+                holdUntilTheEnd();
+            }
         }
-        if (!exited) {
-            killTree(process);
+    }
+
+    /**
+     * Stops the runner: from now on no process starts, and a caller waiting for one is held
+     * (the process is ending); every process started, with all its descendants, is killed, and
+     * this returns once they are gone (or after a few seconds), so what they wrote can be removed.
+     */
+    static void stopAll() {
+        List<Process> all;
+        synchronized (LIVE) {
+            stopping = true;
+            all = new ArrayList<>(LIVE);
         }
-        int code = waitUninterruptibly(process);
-        Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
-        CapturedOutput stdout = finish(out, process.getInputStream());
-        CapturedOutput stderr = finish(err, process.getErrorStream());
-        return new Finished(exited ? OptionalInt.of(code) : OptionalInt.empty(), stdout, stderr, elapsed, stopped);
+        for (Process p : all) {
+            killTree(p);
+        }
+    }
+
+    /** Never returns: the caller's work is being stopped with the whole process. */
+    private static void holdUntilTheEnd() {
+        while (true) {
+            LockSupport.park(ProcessSupervisor.class);
+            Thread.interrupted();
+        }
     }
 
     /**
@@ -132,7 +132,9 @@ final class ProcessSupervisor {
         // them (its init goes last, once the rest are gone) means nothing of the run can still
         // change the tree when the runner measures or deletes it.
         long until = System.nanoTime() + REAP_GRACE.toNanos();
-        for (ProcessHandle h : all) {
+        List<ProcessHandle> waitFor = new ArrayList<>(all);
+        waitFor.add(process.toHandle());
+        for (ProcessHandle h : waitFor) {
             long left = until - System.nanoTime();
             if (left <= 0) {
                 break;

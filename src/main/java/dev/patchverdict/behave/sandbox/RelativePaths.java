@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.behave.sandbox;
 
+import dev.patchverdict.text.Split;
+
 /** Check-relative paths: inside the tree by construction, never absolute, never climbing out. */
 public final class RelativePaths {
     private RelativePaths() {}
@@ -24,7 +26,7 @@ public final class RelativePaths {
         if (path.indexOf('\0') >= 0) {
             return "holds a NUL byte";
         }
-        for (String part : path.split("/", -1)) {
+        for (String part : Split.all(path, '/')) {
             if (part.equals("..")) {
                 return "must not contain '..'";
             }

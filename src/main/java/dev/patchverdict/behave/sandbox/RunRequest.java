@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.behave.sandbox;
 
+import com.google.re2j.Pattern;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -14,6 +15,8 @@ import java.util.TreeMap;
  */
 public record RunRequest(Path tree, String cwd, List<String> argv, Map<String, String> env, Duration timeout,
         SandboxLimits limits, Map<String, Path> inputs) {
+    private static final Pattern NAME = Pattern.compile("[a-z0-9][a-z0-9._-]*");
+
     /** Where read-only inputs appear inside the sandbox: {@code /input/<name>}. */
     public static final String INPUT_MOUNT = "/input";
 
@@ -25,7 +28,7 @@ public record RunRequest(Path tree, String cwd, List<String> argv, Map<String, S
     public RunRequest {
         inputs = java.util.Collections.unmodifiableMap(new TreeMap<>(inputs));
         for (String name : inputs.keySet()) {
-            if (!name.matches("[a-z0-9][a-z0-9._-]*")) {
+            if (!NAME.matcher(name).matches()) {
                 throw new IllegalArgumentException("input name must be a plain file name: " + name);
             }
         }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.behave.sandbox;
 
+import dev.patchverdict.text.Split;
 import java.util.Optional;
 import java.util.Set;
 import java.util.random.RandomGenerator;
@@ -30,8 +31,8 @@ public record SandboxUser(int uid, int gid) {
 
     /** Reads {@code UID:GID}, both plain decimal numbers (names would depend on the host's user database). */
     public static SandboxUser parse(String text) {
-        String[] parts = text.split(":", -1);
-        if (parts.length != 2 || !parts[0].matches("[0-9]{1,10}") || !parts[1].matches("[0-9]{1,10}")) {
+        String[] parts = Split.all(text, ':');
+        if (parts.length != 2 || !HostIds.decimal(parts[0], 10) || !HostIds.decimal(parts[1], 10)) {
             throw new IllegalArgumentException("the sandbox user must be " + FRESH + " or UID:GID in decimal, like"
                     + " 4242:4242: '" + text + "'");
         }

@@ -23,6 +23,7 @@ import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.EnumSet;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
@@ -31,16 +32,29 @@ import java.util.Set;
  * when a check left read-only directories behind.
  */
 public final class ScratchSpace implements AutoCloseable {
+    /**
+     * Each level of the walk holds a descriptor open: folders nested deeper are moved up to the
+     * root and emptied from there, rather than running the runner out of descriptors.
+     */
+    static final int MAX_DEPTH = 4096;
+
     private final Path root;
 
     private ScratchSpace(Path root) {
         this.root = root;
     }
 
+    /** Every scratch space made and not yet removed, for a runner stopped from outside; guarded by itself. */
+    private static final Set<ScratchSpace> LIVE = new java.util.LinkedHashSet<>();
+
     public static ScratchSpace create(Path parent) throws BehaveException {
         try {
             Files.createDirectories(parent);
-            return new ScratchSpace(Files.createTempDirectory(parent, "patchverdict-behave-"));
+            ScratchSpace s = new ScratchSpace(Files.createTempDirectory(parent, "patchverdict-behave-"));
+            synchronized (LIVE) {
+                LIVE.add(s);
+            }
+            return s;
         } catch (IOException e) {
             throw new BehaveException(parent.toString(), "cannot create a scratch directory: " + IoMessages.describe(e), e);
         }
@@ -152,7 +166,7 @@ public final class ScratchSpace implements AutoCloseable {
                                 LinkOption.NOFOLLOW_LINKS).readAttributes();
                         if (!a.isDirectory()) {
                             l.dir().deleteFile(name);
-                        } else if (levels.size() >= TreeSize.MAX_DEPTH) {
+                        } else if (levels.size() >= MAX_DEPTH) {
                             l.dir().move(name, root, Path.of("patchverdict-deep-" + movedUp++));
                         } else {
                             SecureDirectoryStream<Path> child;
@@ -191,9 +205,11 @@ public final class ScratchSpace implements AutoCloseable {
     /**
      * Gives the runner (not root, the folder's owner) back access to a folder it cannot open.
      * Through a descriptor opened without following links when the folder can be opened at all;
-     * a folder without read permission cannot be, and is changed by its path, checked to be a
-     * folder just before: safe because deletion happens only after the sandbox's processes are
-     * all gone (see {@code ProcessSupervisor}), so nothing can swap it for a link in between.
+     * a folder without read permission cannot be, and is changed through its parent's open
+     * descriptor ({@code /proc/self/fd/N/name}: a path of a few bytes at any depth, past
+     * {@code PATH_MAX} too), checked to be a folder just before: safe because deletion happens
+     * only after the sandbox's processes are all gone (see {@code ProcessSupervisor}), so nothing
+     * can swap it for a link in between.
      */
     private static void reopen(SecureDirectoryStream<Path> dir, Path name, Path path) throws IOException {
         PosixFileAttributeView view = dir.getFileAttributeView(name, PosixFileAttributeView.class,
@@ -204,11 +220,33 @@ public final class ScratchSpace implements AutoCloseable {
         try {
             view.setPermissions(OWNER_ALL);
         } catch (AccessDeniedException e) {
-            if (!Files.isDirectory(path, LinkOption.NOFOLLOW_LINKS)) {
+            Path through = descriptorPath(dir, path).resolve(name.toString());
+            if (!Files.isDirectory(through, LinkOption.NOFOLLOW_LINKS)) {
                 throw new NotDirectoryException(path.toString());
             }
-            Files.setPosixFilePermissions(path, OWNER_ALL);
+            Files.setPosixFilePermissions(through, OWNER_ALL);
         }
+    }
+
+    /**
+     * The open folder as {@code /proc/self/fd/N}: the descriptor that refers to the same folder
+     * (Java does not say which number a stream holds, so the folder's identity is matched).
+     */
+    private static Path descriptorPath(SecureDirectoryStream<Path> dir, Path path) throws IOException {
+        Object key = dir.getFileAttributeView(BasicFileAttributeView.class).readAttributes().fileKey();
+        try (DirectoryStream<Path> fds = Files.newDirectoryStream(Path.of("/proc/self/fd"))) {
+            for (Path fd : fds) {
+                try {
+                    BasicFileAttributes a = Files.readAttributes(fd, BasicFileAttributes.class);
+                    if (a.isDirectory() && key != null && key.equals(a.fileKey())) {
+                        return fd;
+                    }
+                } catch (IOException e) {
+                    // Closed meanwhile, or not a file at all: not the one.
+                }
+            }
+        }
+        throw new AccessDeniedException(path.toString(), null, "no descriptor of the folder above it in /proc/self/fd");
     }
 
     private static final Set<PosixFilePermission> OWNER_ALL = EnumSet.of(PosixFilePermission.OWNER_READ,
@@ -216,7 +254,33 @@ public final class ScratchSpace implements AutoCloseable {
 
     /** Removes the scratch space; what could not be removed is named (empty when all is gone). */
     public Optional<String> remove() {
-        return delete(root);
+        Optional<String> left = delete(root);
+        synchronized (LIVE) {
+            LIVE.remove(this);
+        }
+        return left;
+    }
+
+    /**
+     * Stops the runner from outside (a signal): kills every process it started and waits for them
+     * to be gone, so nothing writes any more, then removes every scratch space still there. Empty
+     * when nothing was running; otherwise what could not be removed, if anything (an empty list
+     * when all is gone). Nothing starts afterwards: this is the end of the process.
+     */
+    public static Optional<List<String>> stopEverything() {
+        ProcessSupervisor.stopAll();
+        List<ScratchSpace> spaces;
+        synchronized (LIVE) {
+            spaces = new java.util.ArrayList<>(LIVE);
+        }
+        if (spaces.isEmpty()) {
+            return Optional.empty();
+        }
+        List<String> left = new java.util.ArrayList<>();
+        for (ScratchSpace s : spaces) {
+            s.remove().ifPresent(left::add);
+        }
+        return Optional.of(left);
     }
 
     @Override

@@ -22,7 +22,7 @@ public final class BinarySection implements Operator {
         if (texts.isEmpty()) {
             return List.of();
         }
-        String name = String.join("-", texts).replaceAll("[^A-Za-z0-9._-]", "_") + ".bin";
+        String name = safe(String.join("-", texts)) + ".bin";
         String dir = t.inScope().contains("/") ? t.inScope().substring(0, t.inScope().lastIndexOf('/') + 1) : "";
         String p = dir + name;
         return List.of(decoy("binary", "diff --git a/" + p + " b/" + p + "\nnew file mode 100644\nindex 0000000..5555555\n"
@@ -31,5 +31,15 @@ public final class BinarySection implements Operator {
 
     private Decoy decoy(String variant, String patch) {
         return new Decoy(name(), variant, description(), patch);
+    }
+
+    /** Every character but ASCII letters, digits, '.', '_' and '-' as '_': a file name from the plan's texts. */
+    private static String safe(String s) {
+        StringBuilder sb = new StringBuilder(s.length());
+        for (char c : s.toCharArray()) {
+            boolean keep = c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '.' || c == '_' || c == '-';
+            sb.append(keep ? c : '_');
+        }
+        return sb.toString();
     }
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.calibrate.hackability;
 
+import dev.patchverdict.text.Split;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -50,7 +51,7 @@ public final class FromCandidate implements Operator {
      * Returns null when the patch is not a plain text diff this can rewrite.
      */
     private String rewrite(char from, char to, String commentPrefix) {
-        List<String> lines = List.of(goodPatch.split("\n", -1));
+        List<String> lines = List.of(Split.all(goodPatch, '\n'));
         StringBuilder out = new StringBuilder();
         int i = 0;
         while (i < lines.size()) {
@@ -67,9 +68,9 @@ public final class FromCandidate implements Operator {
             int newStart;
             String heading;
             try {
-                String[] parts = line.split(" ", 5);
-                oldStart = Integer.parseInt(parts[1].substring(1).split(",")[0]);
-                newStart = Integer.parseInt(parts[2].substring(1).split(",")[0]);
+                String[] parts = Split.atMost(line, ' ', 5);
+                oldStart = Integer.parseInt(Split.on(parts[1].substring(1), ',')[0]);
+                newStart = Integer.parseInt(Split.on(parts[2].substring(1), ',')[0]);
                 heading = parts.length == 5 ? parts[4] : "";
             } catch (RuntimeException e) {
                 return null;

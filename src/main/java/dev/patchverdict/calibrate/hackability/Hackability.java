@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.calibrate.hackability;
 
+import dev.patchverdict.record.InvalidDocumentException;
+import dev.patchverdict.plan.EvaluatorPlanReader;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -48,6 +50,12 @@ public final class Hackability {
             workUnit = StrictJson.withDefaults().read(workUnitFile);
         } catch (JsonInputException e) {
             throw new HackabilityException("not valid JSON: " + e.getMessage());
+        }
+        // The plan is validated as verify validates it: a plan no decoy could be judged under is no audit.
+        try {
+            EvaluatorPlanReader.strict().read(plan);
+        } catch (InvalidDocumentException e) {
+            throw new HackabilityException(planFile + ": " + String.join("; ", e.messages()));
         }
         String planDigest = Digests.canonical(plan).toString();
         String wuDigest = Digests.canonical(workUnit).toString();

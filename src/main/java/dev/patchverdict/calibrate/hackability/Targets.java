@@ -100,6 +100,22 @@ public record Targets(
                 inScope.size() > 1 ? Optional.of(inScope.get(1)) : Optional.empty(), out, new Scope(allowed, write, forbidden));
     }
 
+    /** Each bracket expression ('[' up to the next ']') replaced by {@code with}; an unclosed '[' is kept. */
+    private static String brackets(String g, String with) {
+        StringBuilder sb = new StringBuilder();
+        int i = 0;
+        while (i < g.length()) {
+            int close = g.charAt(i) == '[' ? g.indexOf(']', i + 1) : -1;
+            if (close < 0) {
+                sb.append(g.charAt(i++));
+            } else {
+                sb.append(with);
+                i = close + 1;
+            }
+        }
+        return sb.toString();
+    }
+
     /** Concrete file names a scope glob admits: the glob itself when literal, else a filled-in name. */
     private static List<String> candidatesFrom(List<String> globs) {
         List<String> out = new ArrayList<>();
@@ -107,8 +123,8 @@ public record Targets(
             if (g.chars().noneMatch(c -> c == '*' || c == '?' || c == '[')) {
                 out.add(g);
             } else {
-                out.add(g.replace("**", "src").replace("*", "module.py").replace("?", "x").replaceAll("\\[[^]]*]", "x"));
-                out.add(g.replace("**", "lib").replace("*", "other.py").replace("?", "y").replaceAll("\\[[^]]*]", "y"));
+                out.add(brackets(g.replace("**", "src").replace("*", "module.py").replace("?", "x"), "x"));
+                out.add(brackets(g.replace("**", "lib").replace("*", "other.py").replace("?", "y"), "y"));
             }
         }
         return out;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.verify.upstream;
 
+import java.nio.file.InvalidPathException;
+import dev.patchverdict.text.Split;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.patchverdict.verify.VerificationException;
@@ -34,11 +36,17 @@ public final class Candidate {
      * {@code ..} or resolves outside the root is refused.
      */
     public static Path resolve(Path root, String locator) throws VerificationException {
-        if (locator.isEmpty() || locator.startsWith("/") || List.of(locator.split("/", -1)).contains("..")) {
+        if (locator.isEmpty() || locator.startsWith("/") || List.of(Split.all(locator, '/')).contains("..")) {
             throw new VerificationException("unsafe candidate locator: " + PyStr.repr(locator));
         }
         Path resolvedRoot = PyPaths.resolve(root);
-        Path path = PyPaths.resolve(resolvedRoot.resolve(locator));
+        Path path;
+        try {
+            path = PyPaths.resolve(resolvedRoot.resolve(locator));
+        } catch (InvalidPathException e) {
+            // A NUL: no file can have that name; as unsafe as a climbing locator, and said the same way.
+            throw new VerificationException("unsafe candidate locator: " + PyStr.repr(locator));
+        }
         if (!path.startsWith(resolvedRoot)) {
             throw new VerificationException("candidate locator escapes candidate root: " + locator);
         }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.verify.upstream;
 
+import dev.patchverdict.text.Split;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -269,12 +270,12 @@ public final class Parser011 {
         if (rest.startsWith("a/") || rest.startsWith("b/")) {
             rest = rest.substring(2);
         }
-        if (rest.isEmpty() || rest.startsWith("/") || List.of(rest.split("/", -1)).contains("..")) {
+        if (rest.isEmpty() || rest.startsWith("/") || List.of(Split.all(rest, '/')).contains("..")) {
             throw new Rejected("unsafe repository path in unified diff: " + PyStr.repr(raw));
         }
         // posixpath.normpath of a relative path without "..": drop empty and "." components
         List<String> parts = new ArrayList<>();
-        for (String part : rest.split("/", -1)) {
+        for (String part : Split.all(rest, '/')) {
             if (!part.isEmpty() && !part.equals(".")) {
                 parts.add(part);
             }

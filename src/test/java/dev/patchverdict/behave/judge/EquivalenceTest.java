@@ -179,4 +179,79 @@ class EquivalenceTest {
             assertEquals(new Comparison.Equivalent(eq.operator()), Equivalences.compare(eq, e9, e9.clone()), eq.operator());
         }
     }
+
+    @Test
+    void tolerantNumbersPastTheBoundsEqualOnlyTheirOwnText() {
+        Equivalence tol = op("tolerant", "{\"rel_tol\":1e-9}");
+        // Computed with, each would need a number of a billion digits, or overflow BigDecimal's exponent.
+        assertInstanceOf(Comparison.Different.class, cmp(tol, "1\n", "1e999999999\n"));
+        assertInstanceOf(Comparison.Different.class, cmp(tol, "1e999999999\n", "1\n"));
+        assertInstanceOf(Comparison.Different.class, cmp(tol, "1\n", "1e99999999999\n"));
+        assertInstanceOf(Comparison.Different.class, cmp(tol, "x 0.5\n", "x 1e-999999999\n"));
+        assertEquals(new Comparison.Equivalent("tolerant"), cmp(tol, "1e999999999\n", "1e999999999\n"));
+        assertInstanceOf(Comparison.Different.class, cmp(tol, "1e999999999\n", "1.0e999999999\n"));
+        // 40,000 digits are past the bound: the same text only, though the last digit is within rel_tol.
+        String big = "1" + "0".repeat(40_000);
+        assertInstanceOf(Comparison.Different.class, cmp(tol, big + "\n", big.substring(0, 40_000) + "1\n"));
+        assertEquals(new Comparison.Equivalent("tolerant"), cmp(tol, big + "\n", big + "\n"));
+        // Within the bounds numbers are still compared exactly in decimal.
+        assertEquals(new Comparison.Equivalent("tolerant"), cmp(tol, "1e400\n", "1.0000000000001e400\n"));
+        assertEquals(new Comparison.Equivalent("tolerant"), cmp(tol, "0\n", "0e99999999999\n"));
+        // Past a double, a difference is exact to the edge of the tolerance: 1e299 is within abs_tol 1e299.
+        String past = "1." + "0".repeat(100) + "1e400\n";
+        assertEquals(new Comparison.Equivalent("tolerant"), cmp(op("tolerant", "{\"abs_tol\":1e299}"), "1e400\n", past));
+        assertInstanceOf(Comparison.Different.class, cmp(op("tolerant", "{\"abs_tol\":9.999999999999999e298}"), "1e400\n", past));
+        // Exponents far apart: the smaller number folds into the difference's last digit.
+        assertInstanceOf(Comparison.Different.class, cmp(tol, "1e9999\n", "1e-9999\n"));
+        assertEquals(new Comparison.Equivalent("tolerant"), cmp(op("tolerant", "{\"rel_tol\":1}"), "1e9999\n", "1e-9999\n"));
+        assertEquals(new Comparison.Equivalent("tolerant"), cmp(tol, "v 0.000" + "0".repeat(990) + "1\n",
+                "v 1e-994\n"));
+    }
+
+    @Test
+    void tolerantTokensAreReadInOnePass() {
+        Equivalence tol = op("tolerant", "{\"abs_tol\":0.5}");
+        // A backtracking number pattern takes n^2 steps on n digits followed by a letter.
+        String digits = "1".repeat(40_000);
+        Comparison.Different d = different(cmp(tol, digits + "x\n", digits + "y\n"));
+        assertTrue(d.firstDifference().startsWith("line 1, token 1 (expected \"111"), d.firstDifference());
+        String spaced = "1" + " ".repeat(40_000) + "2";
+        assertEquals(new Comparison.Equivalent("tolerant"), cmp(tol, spaced + "\n", spaced.replace("2", "2.1") + "\n"));
+        // Runs of whitespace (a vertical tab among them) are tokens of their own, compared exactly.
+        assertEquals(new Comparison.Equivalent("tolerant"), cmp(tol, "a \t1.5\u000bb\n", "a \t1.55\u000bb\n"));
+        assertEquals("line 1, token 2 (expected \" \\t\", observed \"  \")",
+                different(cmp(tol, "a \t1.5\u000bb\n", "a  1.5\u000bb\n")).firstDifference());
+        assertEquals(new Comparison.Equivalent("tolerant"), cmp(tol, "", ""));
+        // Two million tokens on one line are compared where they stand, never listed.
+        String many = "1.0 ".repeat(1_000_000);
+        assertEquals(new Comparison.Equivalent("tolerant"), cmp(tol, many + "\n", many.replace("1.0", "1.1") + "\n"));
+    }
+
+    @Test
+    void judgingStopsAtItsDeadlineAndDecidesNothing() {
+        Equivalence tol = op("tolerant", "{\"abs_tol\":0.01}");
+        // Every look at the clock finds another second gone; the run left 30 s of its wall limit.
+        java.util.concurrent.atomic.AtomicLong now = new java.util.concurrent.atomic.AtomicLong();
+        JudgeDeadline deadline = JudgeDeadline.after(java.time.Duration.ofSeconds(30),
+                () -> now.getAndAdd(1_000_000_000L));
+        byte[] lines = "1.000 2.000 3.000\n".repeat(100_000).getBytes(StandardCharsets.UTF_8);
+        Comparison c = Equivalences.compare(tol, lines, lines.clone(), deadline);
+        Comparison.Undecidable u = assertInstanceOf(Comparison.Undecidable.class, c);
+        assertEquals("comparing the output took longer than the 30.000 s the wall limit left after the run", u.reason());
+        assertEquals(Verdict.UNVERIFIED, c.verdict());
+        // A small output is compared before the clock is looked at again.
+        assertEquals(new Comparison.Equivalent("tolerant"), Equivalences.compare(tol, "1.000\n".getBytes(StandardCharsets.UTF_8),
+                "1.001\n".getBytes(StandardCharsets.UTF_8), deadline));
+        for (String operator : new String[] {"exact", "set", "canonical"}) {
+            Equivalence eq = op(operator, null);
+            byte[] json = ("[" + "1,".repeat(200_000) + "1]").getBytes(StandardCharsets.UTF_8);
+            byte[] other = ("[" + "1,".repeat(200_000) + "2]").getBytes(StandardCharsets.UTF_8);
+            byte[] many = "x\n".repeat(200_000).getBytes(StandardCharsets.UTF_8);
+            byte[] more = "y\n".repeat(200_000).getBytes(StandardCharsets.UTF_8);
+            Comparison r = operator.equals("canonical") ? Equivalences.compare(eq, json, other, deadline)
+                    : Equivalences.compare(eq, many, more, deadline);
+            assertTrue(r instanceof Comparison.Undecidable || r instanceof Comparison.Different d
+                    && d.unifiedDiff().contains("judging ran out of time"), operator + ": " + r);
+        }
+    }
 }

@@ -86,4 +86,39 @@ class TreeChangesTest {
         java.nio.file.Files.delete(PlanCommitment.defaultLocation(f.planFile()));
         assertEquals("PROVEN", applies(f).substring(0, 6));
     }
+
+    /** Runs a shell command in {@code cwd}, where every path it names is relative and below PATH_MAX. */
+    private static void sh(Path cwd, String script, String... args) throws Exception {
+        java.util.List<String> cmd = new java.util.ArrayList<>(java.util.List.of("sh", "-c", script, "sh"));
+        cmd.addAll(java.util.List.of(args));
+        Process p = new ProcessBuilder(cmd).directory(cwd.toFile()).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertEquals(0, p.waitFor(), out);
+    }
+
+    @Test
+    void entriesBelowAPathLongerThanTheHostsLimitAreCompared() throws Exception {
+        // 4,079 bytes below the tree: with the tree's own path in front, longer than PATH_MAX.
+        String deep = ("d".repeat(200) + "/").repeat(21).substring(0, 4079);
+        Path base = java.nio.file.Files.createDirectories(dir.resolve("base"));
+        Path patched = java.nio.file.Files.createDirectories(dir.resolve("patched"));
+        for (Path t : java.util.List.of(base, patched)) {
+            sh(t, "mkdir -p \"$1\" && printf x > \"$1/f\" && ln -s real \"$1/link\"", deep);
+        }
+        assertTrue(base.resolve(deep).toString().length() > 4096, "the test's path is past PATH_MAX");
+        assertEquals(java.util.List.of(), TreeChanges.forbidden(base, patched, dev.patchverdict.behave.plan.ChangePolicy.NONE));
+        sh(patched, "chmod +x \"$1/f\" && rm \"$1/link\" && ln -s /etc/hostname \"$1/link\"", deep);
+        java.util.List<String> found = TreeChanges.forbidden(base, patched, dev.patchverdict.behave.plan.ChangePolicy.NONE);
+        assertEquals(2, found.size(), found.toString());
+        assertTrue(found.stream().anyMatch(x -> x.endsWith("/f: mode file became executable (allow_mode_changes is false)")),
+                found.toString());
+        assertTrue(found.stream().anyMatch(x -> x.endsWith("/link: symlink -> real became symlink -> /etc/hostname"
+                + " (allow_symlinks is false)")), found.toString());
+        try (var left = java.nio.file.Files.list(dir)) {
+            assertEquals(java.util.Set.of("base", "patched"), left.map(p -> p.getFileName().toString())
+                    .collect(java.util.stream.Collectors.toSet()), "the links were read and put back, nothing left beside");
+        }
+        sh(patched, "test \"$(readlink \"$1/link\")\" = /etc/hostname", deep);
+        sh(dir, "rm -rf base patched"); // JUnit's own clean-up walks by path
+    }
 }

@@ -47,7 +47,7 @@ class MutantsTest {
         BehaveFixture f = BehaveFixture.create(dir, Map.of("calc.py", BehaveFixture.CALC_BUGGY));
         f.candidate(Map.of("calc.py", BehaveFixture.CALC_FIXED.replace("    return a + b\n",
                 "    if a < 0:\n        return 0\n    return a + b\n")));
-        List<Mutants.Mutant> all = Mutants.generate(bytes(f.patchText), EnumSet.allOf(MutationOperator.class), 100);
+        List<Mutants.Mutant> all = Mutants.generate(bytes(f.patchText), EnumSet.allOf(MutationOperator.class), 100).mutants();
         assertTrue(all.size() >= 6, all.toString());
         Set<String> originals = Set.of("    if a < 0:", "        return 0", "    return a + b");
         for (Mutants.Mutant m : all) {
@@ -67,13 +67,97 @@ class MutantsTest {
         BehaveFixture f = BehaveFixture.create(dir, Map.of("calc.py", BehaveFixture.CALC_BUGGY));
         f.candidate(Map.of("calc.py", BehaveFixture.CALC_FIXED.replace("    return a + b\n",
                 "    if a < 0 and b > 10:\n        return 0\n    return a + b + 0 * 1\n")));
-        List<Mutants.Mutant> all = Mutants.generate(bytes(f.patchText), EnumSet.allOf(MutationOperator.class), 1000);
-        List<Mutants.Mutant> some = Mutants.generate(bytes(f.patchText), EnumSet.allOf(MutationOperator.class), 4);
+        List<Mutants.Mutant> all = Mutants.generate(bytes(f.patchText), EnumSet.allOf(MutationOperator.class), 1000).mutants();
+        List<Mutants.Mutant> some = Mutants.generate(bytes(f.patchText), EnumSet.allOf(MutationOperator.class), 4).mutants();
         assertEquals(4, some.size());
-        assertEquals(some, Mutants.generate(bytes(f.patchText), EnumSet.allOf(MutationOperator.class), 4));
+        assertEquals(some, Mutants.generate(bytes(f.patchText), EnumSet.allOf(MutationOperator.class), 4).mutants());
         assertArrayEquals(all.get(0).patch(), some.get(0).patch());
         assertTrue(some.get(3).line() > some.get(0).line(), "spread over the patch");
         assertEquals(List.of("m1", "m2", "m3", "m4"), some.stream().map(Mutants.Mutant::id).toList());
+    }
+
+    @Test
+    void garbageGitSkipsIsNoAddedLineAndEveryMutantStillApplies() throws Exception {
+        BehaveFixture f = BehaveFixture.create(dir, Map.of("calc.py", BehaveFixture.CALC_BUGGY));
+        f.candidate(Map.of("calc.py", BehaveFixture.CALC_FIXED));
+        // A hunk header without a final newline is garbage to git, which applies the fix before it.
+        byte[] hostile = bytes(f.patchText + "x\n@@ -1 +1,99999999999 @@");
+        Mutants.Generated g = Mutants.generate(hostile, EnumSet.allOf(MutationOperator.class), 100);
+        assertEquals(java.util.Optional.empty(), g.refused());
+        List<String> made = g.mutants().stream().map(Mutants.Mutant::describe).toList();
+        assertEquals(Mutants.generate(bytes(f.patchText), EnumSet.allOf(MutationOperator.class), 100).mutants().stream()
+                .map(Mutants.Mutant::describe).toList(), made, "the same added lines as without the garbage");
+        assertTrue(!made.isEmpty());
+        for (Mutants.Mutant m : g.mutants()) {
+            Path p = Files.write(dir.resolve(m.id() + ".patch"), m.patch());
+            BehaveFixture.git(f.repo, "apply", "--check", p.toString());
+        }
+    }
+
+    @Test
+    void aPatchGitRefusesIsRefusedWithGitsReason() {
+        Mutants.Generated g = Mutants.generate(bytes("diff --git a/a.py b/a.py\n--- a/a.py\n+++ b/a.py\n@@ -1 +1 @@\n+x = 1\n"),
+                EnumSet.allOf(MutationOperator.class), 10);
+        assertEquals(List.of(), g.mutants());
+        assertTrue(g.refused().orElseThrow().contains("not a patch git applies"), g.refused().toString());
+    }
+
+    @Test
+    void deletingALineShiftsTheLaterHunksOfItsFileAndEveryMutantApplies() throws Exception {
+        StringBuilder before = new StringBuilder();
+        for (int i = 0; i < 40; i++) {
+            before.append("v").append(i).append(" = ").append(i).append('\n');
+        }
+        BehaveFixture f = BehaveFixture.create(dir, Map.of("m.py", before.toString(), "n.py", before.toString()));
+        String after = before.toString().replace("v3 = 3\n", "v3 = 3\nw = v3 + 1\nx = w > 2\n")
+                .replace("v30 = 30\n", "v30 = 30\ny = v30 - 1\n");
+        f.candidate(Map.of("m.py", after, "n.py", after));
+        assertTrue(f.patchText.split("\n@@ ", -1).length - 1 == 4, "two hunks in each of two files: " + f.patchText);
+        List<Mutants.Mutant> all = Mutants.generate(bytes(f.patchText), EnumSet.allOf(MutationOperator.class), 1000)
+                .mutants();
+        // Of the six added lines, the two that are their hunk's only change cannot go: git calls a hunk of
+        // context alone corrupt.
+        assertEquals(4, all.stream().filter(m -> m.operator() == MutationOperator.LINE_DELETION).count(), all.toString());
+        for (Mutants.Mutant m : all) {
+            Path p = Files.write(dir.resolve(m.id() + ".patch"), m.patch());
+            BehaveFixture.git(f.repo, "apply", "--check", p.toString());
+        }
+    }
+
+    @Test
+    void aLongLineWithManyOperatorsIsScannedNotCopiedPerPosition() {
+        // 200,000 comparisons on one 800 KB line: a mutated copy of the line per position would need 160 GB,
+        // and only the chosen positions are kept.
+        String line = "x = a" + " < b".repeat(200_000);
+        byte[] patch = bytes("diff --git a/big.py b/big.py\nnew file mode 100644\n--- /dev/null\n+++ b/big.py\n"
+                + "@@ -0,0 +1 @@\n+" + line + "\n");
+        List<Mutants.Mutant> some = Mutants.generate(patch, EnumSet.of(MutationOperator.COMPARISON_FLIP), 3).mutants();
+        assertEquals(3, some.size());
+        assertEquals(patch.length + 1, some.get(1).patch().length, "'<' became '>='");
+        assertEquals(200_000, Mutants.positions(patch, EnumSet.of(MutationOperator.COMPARISON_FLIP)).size());
+    }
+
+    @Test
+    void integersOfAnyLengthChangeByOneAsText() {
+        String n = "9".repeat(40_000);
+        assertEquals(List.of("x = 1" + "0".repeat(40_000), "x = " + "9".repeat(39_999) + "8"),
+                Mutants.mutate(MutationOperator.INTEGER_OFF_BY_ONE, "x = " + n));
+        assertEquals(List.of("y = 11", "y = 9"), Mutants.mutate(MutationOperator.INTEGER_OFF_BY_ONE, "y = 0010"));
+        assertEquals(List.of("z = 100", "z = 98"), Mutants.mutate(MutationOperator.INTEGER_OFF_BY_ONE, "z = 99"));
+        assertEquals(List.of("z = 10", "z = 8"), Mutants.mutate(MutationOperator.INTEGER_OFF_BY_ONE, "z = 9"));
+        assertEquals(List.of("t = 1"), Mutants.mutate(MutationOperator.INTEGER_OFF_BY_ONE, "t = 000"));
+    }
+
+    @Test
+    void aReturnWithLongRunsOfSpacesHasOneMutantFromOneScan() {
+        // A lazy pattern for the value would retry the run of spaces after every one of them: quadratic.
+        String pad = " ".repeat(100_000);
+        assertEquals(List.of("return None" + pad), Mutants.mutate(MutationOperator.RETURN_VALUE_SWAP,
+                "return x" + pad + "y" + pad));
+        assertEquals(List.of("  return null;  "), Mutants.mutate(MutationOperator.RETURN_VALUE_SWAP, "  return a;  "));
+        assertEquals(List.of("return None"), Mutants.mutate(MutationOperator.RETURN_VALUE_SWAP, "return x; y"));
+        assertEquals(List.of(), Mutants.mutate(MutationOperator.RETURN_VALUE_SWAP, "return   "));
+        assertEquals(List.of(), Mutants.mutate(MutationOperator.RETURN_VALUE_SWAP, "returned = 1"));
     }
 
     private static byte[] bytes(String s) {
@@ -97,7 +181,7 @@ class MutantsTest {
         assertTrue(patch.length > 120_000, "about the size of the patch that exhausted a 1 GB heap: " + patch.length);
         int positions = Mutants.positions(patch, EnumSet.allOf(MutationOperator.class)).size();
         assertTrue(positions > 20_000, "every position is found: " + positions);
-        List<Mutants.Mutant> rendered = Mutants.generate(patch, EnumSet.allOf(MutationOperator.class), 7);
+        List<Mutants.Mutant> rendered = Mutants.generate(patch, EnumSet.allOf(MutationOperator.class), 7).mutants();
         // Rendering every position would hold positions x 124 KB (gigabytes); only max_mutants are made.
         assertEquals(7, rendered.size());
         assertTrue(rendered.get(6).line() > rendered.get(0).line() + 2000, "spread over the patch");
@@ -112,7 +196,7 @@ class MutantsTest {
         // Latin-1 "caf\u00e9" in a comment: the byte 0xE9, which is not UTF-8.
         byte[] raw = Files.readAllBytes(writeDiff(f));
         assertTrue(indexOf(raw, (byte) 0xE9) >= 0, "the candidate holds the byte 0xE9");
-        List<Mutants.Mutant> all = Mutants.generate(raw, EnumSet.allOf(MutationOperator.class), 50);
+        List<Mutants.Mutant> all = Mutants.generate(raw, EnumSet.allOf(MutationOperator.class), 50).mutants();
         assertTrue(!all.isEmpty());
         for (Mutants.Mutant m : all) {
             byte[] p = m.patch();

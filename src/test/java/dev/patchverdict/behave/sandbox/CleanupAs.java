@@ -13,27 +13,15 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /**
- * Runs {@link ScratchSpace#delete} (or, with {@code measure MILLIS}, {@link TreeSize#measure} over
- * and over for that long) in a separate JVM as the sandbox's default host user, for a test run as
- * root: root passes any permission, so only an unprivileged cleanup shows whether folders a check
- * made unreadable are reopened before they are deleted, and only an unprivileged measurement is
- * tempted to change a permission at all.
+ * Runs {@link ScratchSpace#delete} in a separate JVM as the sandbox's default host user, for a
+ * test run as root: root passes any permission, so only an unprivileged cleanup shows whether
+ * folders a check made unreadable are reopened before they are deleted.
  */
 public final class CleanupAs {
     private CleanupAs() {}
 
     public static void main(String[] args) {
         Path tree = Path.of(args[0]);
-        if (args.length == 3 && args[1].equals("measure")) {
-            long until = System.nanoTime() + Long.parseLong(args[2]) * 1_000_000;
-            int looks = 0;
-            while (System.nanoTime() < until) {
-                TreeSize.measure(tree, Long.MAX_VALUE, () -> false);
-                looks++;
-            }
-            System.out.println("looks " + looks);
-            return;
-        }
         // The tree's own entry may lie in a folder only root can write: printed, for the test to judge.
         ScratchSpace.delete(tree).ifPresent(System.out::println);
     }

@@ -73,19 +73,21 @@ class HostUserReachTest {
             String marker = "pv-reach-" + java.util.UUID.randomUUID();
             CompletableFuture<RunRecord> running = CompletableFuture.supplyAsync(() -> {
                 try {
-                    return run(sandbox, tree, "sh", "-c", "echo secret > /tmp/x; touch up; sleep 4; true", marker);
+                    return run(sandbox, tree, "sh", "-c", "echo secret > /tmp/x; sleep 4; true", marker);
                 } catch (Exception e) {
                     throw new IllegalStateException(e);
                 }
             });
+            // The sandbox's /tmp is no host folder: only its processes' root leads there. (The tree is
+            // copied back only once the run is over, so the run is watched for from outside.)
             long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
-            while (!Files.exists(tree.resolve("up"), LinkOption.NOFOLLOW_LINKS) && System.nanoTime() < until) {
+            List<String> roots = List.of();
+            while (roots.isEmpty() && System.nanoTime() < until) {
                 Thread.sleep(50);
+                roots = ProcessHandle.allProcesses().map(h -> "/proc/" + h.pid())
+                        .filter(p -> cmdline(p).contains(marker)).map(p -> p + "/root/tmp/x")
+                        .filter(x -> Files.exists(Path.of(x))).toList();
             }
-            // The sandbox's /tmp is no host folder: only its processes' root leads there.
-            List<String> roots = ProcessHandle.allProcesses().map(h -> "/proc/" + h.pid())
-                    .filter(p -> cmdline(p).contains(marker)).map(p -> p + "/root/tmp/x")
-                    .filter(x -> Files.exists(Path.of(x))).toList();
             assertTrue(!roots.isEmpty(), "the running sandbox is seen from the host, by root");
             // A host process as nobody tries each of them; the paths go as arguments, not in the script.
             Process q = new ProcessBuilder(Stream.concat(Stream.of("setpriv", "--reuid", "65534",
@@ -127,22 +129,34 @@ class HostUserReachTest {
             CompletableFuture<RunRecord> held = CompletableFuture.supplyAsync(() -> {
                 try {
                     return first.run(new RunRequest(holding, ".", List.of("sh", "-c",
-                            "for i in $(seq 30); do sleep 6 & done; touch up; wait"), PATH_ONLY,
+                            "for i in $(seq 30); do sleep 6 & done; wait"), PATH_ONLY,
                             Duration.ofSeconds(20), LIMITS));
                 } catch (Exception e) {
                     throw new IllegalStateException(e);
                 }
             });
+            // The tree is copied back only once the run is over: its processes are counted instead.
             long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
-            while (!Files.exists(holding.resolve("up"), LinkOption.NOFOLLOW_LINKS) && System.nanoTime() < until) {
+            while (processesOf(first.hostUser()) < 30 && System.nanoTime() < until) {
                 Thread.sleep(50);
             }
-            assertTrue(Files.exists(holding.resolve("up")), "the first run holds its processes");
+            assertTrue(processesOf(first.hostUser()) >= 30, "the first run holds its processes");
             RunRecord r = second.run(new RunRequest(forking, ".", List.of("sh", "-c",
                     "for i in $(seq 30); do sleep 0.2 & done; wait"), PATH_ONLY, Duration.ofSeconds(20), LIMITS));
             assertEquals(new RunOutcome.Exited(0), r.outcome(), "the second run could fork: " + r.stderr().text());
             assertEquals(new RunOutcome.Exited(0), held.get(30, TimeUnit.SECONDS).outcome());
         }
+    }
+
+    private static long processesOf(SandboxUser u) {
+        return ProcessHandle.allProcesses().filter(h -> {
+            try {
+                return Files.readAllLines(Path.of("/proc", Long.toString(h.pid()), "status")).stream()
+                        .anyMatch(l -> l.matches("Uid:\\s+" + u.uid() + "\\s.*"));
+            } catch (Exception e) {
+                return false;
+            }
+        }).count();
     }
 
     private static RunRecord run(BubblewrapSandbox sandbox, Path tree, String... argv) throws Exception {

@@ -22,6 +22,11 @@ public final class Processes {
         return p;
     }
 
+    /** A process with the marker in its command line, now. */
+    public static Optional<ProcessHandle> running(String marker) {
+        return ProcessHandle.allProcesses().filter(h -> cmdline(h).contains(marker)).findAny();
+    }
+
     private static String cmdline(ProcessHandle h) {
         try {
             return new String(Files.readAllBytes(Path.of("/proc", Long.toString(h.pid()), "cmdline")),

@@ -11,6 +11,11 @@ import java.util.Map;
  * ({@link dev.patchverdict.TestGroups#BUBBLEWRAP}), or fails where that group is required.
  */
 public final class TestSandbox {
+    /** The plan limits most sandbox tests run under: 20 s, 512 MB, 64 KiB of output, files of 1 MiB. */
+    public static final SandboxLimits LIMITS = new SandboxLimits(20, 10, 512, 1 << 16, 1 << 20);
+    /** The environment most sandbox tests give a check. */
+    public static final Map<String, String> PATH_ONLY = Map.of("PATH", "/usr/bin:/bin");
+
     private TestSandbox() {}
 
     public static Map<String, String> hostEnv() {
