@@ -20,10 +20,10 @@ import java.util.Optional;
  */
 public final class EnvelopeVerifier {
     /**
-     * What to check an envelope against: the key, and optionally the result, the patch bytes, the work unit and the
-     * status the embedded result must have.
+     * What to check an envelope against: the key, and optionally the result, the SHA-256 of the patch bytes, the work
+     * unit and the status the embedded result must have.
      */
-    public record Expected(VerifyingKey key, Optional<JsonNode> result, Optional<byte[]> patch, Optional<JsonNode> workUnit,
+    public record Expected(VerifyingKey key, Optional<JsonNode> result, Optional<Digest> patch, Optional<JsonNode> workUnit,
             Optional<String> status) {
         public Expected {
             Objects.requireNonNull(key, "key");
@@ -34,7 +34,7 @@ public final class EnvelopeVerifier {
         }
 
         /** No status expected: the signature and bindings alone. */
-        public Expected(VerifyingKey key, Optional<JsonNode> result, Optional<byte[]> patch, Optional<JsonNode> workUnit) {
+        public Expected(VerifyingKey key, Optional<JsonNode> result, Optional<Digest> patch, Optional<JsonNode> workUnit) {
             this(key, result, patch, workUnit, Optional.empty());
         }
     }
@@ -104,7 +104,7 @@ public final class EnvelopeVerifier {
             }
         }
         out.add(subject(Check.PATCH_SUBJECT, "patch", patchSubject, recorded.map(Statements.Bound::patch),
-                expected.patch().map(Digests::bytes)));
+                expected.patch()));
         out.add(subject(Check.WORK_UNIT_SUBJECT, "work unit", workUnitSubject, recorded.map(Statements.Bound::workUnit),
                 expected.workUnit().map(Digests::canonical)));
         if (!embedded.isObject()) {

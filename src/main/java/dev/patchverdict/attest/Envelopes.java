@@ -10,6 +10,9 @@ import java.util.List;
 
 /** An {@code .intoto.jsonl} file: one DSSE envelope per line; blank lines are skipped. */
 public final class Envelopes {
+    /** The most an {@code .intoto.jsonl} file is read to: many envelopes, each within the JSON reader's 16 MiB. */
+    public static final long MAX_FILE_BYTES = 64L << 20;
+
     private Envelopes() {}
 
     /** Every envelope in the file; a line that is not one is an error naming the line. */

@@ -5,12 +5,17 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.patchverdict.diff.Diagnostic;
 import dev.patchverdict.diff.DiffReader;
+import dev.patchverdict.diff.DiffResult;
 import dev.patchverdict.diff.Profile;
 import dev.patchverdict.digest.Digest;
 import dev.patchverdict.digest.Digests;
 import dev.patchverdict.fs.Containment;
 import dev.patchverdict.json.JsonInputException;
 import dev.patchverdict.json.StrictJson;
+import dev.patchverdict.record.DocumentReader;
+import dev.patchverdict.record.DocumentType;
+import dev.patchverdict.record.DocumentVersion;
+import dev.patchverdict.record.InvalidDocumentException;
 import dev.patchverdict.verify.Verification;
 import dev.patchverdict.verify.VerificationException;
 import dev.patchverdict.verify.Verifier;
@@ -19,10 +24,10 @@ import dev.patchverdict.verify.upstream.Nodes;
 import dev.patchverdict.verify.upstream.ProvenanceIntegrity;
 import dev.patchverdict.verify.upstream.PyJson;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -55,6 +60,7 @@ public final class Auditor {
 
     private final Verifier verifier;
     private final SignaturePolicy signatures;
+    private final Optional<Path> root;
     private final StrictJson json = StrictJson.withDefaults();
 
     public Auditor(Verifier verifier) {
@@ -62,8 +68,22 @@ public final class Auditor {
     }
 
     public Auditor(Verifier verifier, SignaturePolicy signatures) {
+        this(verifier, signatures, Optional.empty());
+    }
+
+    /**
+     * An auditor that reads each bundle only inside {@code root} when given (a folder above the bundles, where a
+     * record family keeps plans and work units beside its results), else only inside the bundle's own folder.
+     */
+    public Auditor(Verifier verifier, SignaturePolicy signatures, Optional<Path> root) {
         this.verifier = verifier;
         this.signatures = java.util.Objects.requireNonNull(signatures, "signatures");
+        this.root = java.util.Objects.requireNonNull(root, "root");
+    }
+
+    /** Where a bundle's files may lie. */
+    private Path within(Path dir) {
+        return root.orElse(dir);
     }
 
     /**
@@ -79,9 +99,14 @@ public final class Auditor {
             o = new AuditOutcome(name, Verdict.UNVERIFIABLE, List.of("unreadable: " + e.getMessage()), List.of());
         } catch (RuntimeException e) {
             o = new AuditOutcome(name, Verdict.UNVERIFIABLE, List.of("could not be audited: " + describe(e)), List.of());
+        } catch (OutOfMemoryError e) {
+            // re-verification holds the candidate, as the record family's verifier did: one too large for this heap is
+            // this bundle's outcome (what it allocated is free again once its frames are gone), not the end of the audit
+            o = new AuditOutcome(name, Verdict.UNVERIFIABLE, List.of("could not be audited: out of memory (" + e.getMessage()
+                    + "); run it alone with a larger heap (PATCHVERDICT_JAVA_OPTS=-Xmx...)"), List.of());
         }
         try {
-            return Signatures.apply(o, dir, signatures);
+            return Signatures.apply(o, dir, within(dir), signatures);
         } catch (RuntimeException e) {
             return new AuditOutcome(name, Verdict.UNVERIFIABLE, List.of("its signature could not be checked: " + describe(e)),
                     o.advisories());
@@ -106,12 +131,22 @@ public final class Auditor {
     }
 
     private AuditOutcome auditChecked(Path dir, String name) throws IOException, JsonInputException {
-        BundleLayout layout = BundleLayout.of(dir);
+        BundleLayout layout = BundleLayout.of(dir, within(dir));
+        if (!layout.refused().isEmpty()) {
+            return new AuditOutcome(name, Verdict.UNVERIFIABLE, layout.refused(), List.of());
+        }
         if (layout.result().isEmpty()) {
             return new AuditOutcome(name, Verdict.UNVERIFIABLE, List.of("no verification-result.json"), List.of());
         }
         JsonNode result = object(layout.result().get(), "verification-result.json");
-        List<String> tampered = new ArrayList<>(selfConsistency(result));
+        List<String> tampered = new ArrayList<>();
+        try {
+            DocumentReader.strict().validateVersion(DocumentVersion.of(DocumentType.VERIFICATION_RESULT, "0.1"), result);
+        } catch (InvalidDocumentException e) {
+            // no verifier writes one: every field a reader relies on is then in doubt, not only those re-verification checks
+            tampered.add("the recorded result is not a valid VerificationResult v0.1: " + String.join("; ", e.messages()));
+        }
+        tampered.addAll(selfConsistency(result));
         List<String> missing = new ArrayList<>();
         if (layout.workUnit().isEmpty()) {
             missing.add("the work unit is missing");
@@ -145,19 +180,26 @@ public final class Auditor {
 
         // the candidate and logs the manifest names, against the digests it declares
         Path root = layout.candidateRoot().get();
-        byte[] patch = null;
+        DiffResult patch = null;
         String artifactId = plan.path("candidate_artifact_id").asText();
         for (JsonNode a : rm.path("produced_artifacts")) {
             if (!artifactId.equals(a.path("id").asText())) {
                 continue;
             }
             Path f = root.resolve(a.path("locator").asText()).normalize();
-            if (!Containment.isInside(f, root) || !Files.isRegularFile(f)) {
+            if (!Containment.isInside(f, root)) {
+                missing.add("candidate " + a.path("locator").asText() + " leads outside the bundle's candidate folder");
+                continue;
+            }
+            if (!Files.isRegularFile(f)) {
                 missing.add("candidate " + a.path("locator").asText() + " is missing");
                 continue;
             }
-            patch = Files.readAllBytes(f);
-            String actual = Digests.bytes(patch).toString();
+            // read as a stream, its SHA-256 taken on the way: a file of any size costs the audit a buffer
+            try (InputStream in = Files.newInputStream(f)) {
+                patch = DiffReader.readSections(in, Profile.STRICT);
+            }
+            String actual = new Digest(patch.sha256()).toString();
             same(tampered, "candidate " + a.path("locator").asText() + " (manifest)", a.path("digest").asText(), actual);
             for (JsonNode e : result.path("evidence")) {
                 if ("artifact_hash".equals(e.path("type").asText())) {
@@ -171,24 +213,29 @@ public final class Auditor {
                 continue;
             }
             Path f = root.resolve(l.path("locator").asText()).normalize();
-            if (!Containment.isInside(f, root) || !Files.isRegularFile(f)) {
+            if (!Containment.isInside(f, root)) {
+                missing.add("log " + l.path("locator").asText() + " leads outside the bundle's candidate folder");
+                continue;
+            }
+            if (!Files.isRegularFile(f)) {
                 missing.add("log " + l.path("locator").asText() + " is missing");
                 continue;
             }
-            same(tampered, "log " + l.path("locator").asText(), l.path("digest").asText(), Digests.bytes(Files.readAllBytes(f)).toString());
+            same(tampered, "log " + l.path("locator").asText(), l.path("digest").asText(), Digests.file(f).toString());
         }
+        List<String> advisories = advisories(patch);
         if (!tampered.isEmpty()) {
-            return new AuditOutcome(name, Verdict.TAMPERED, tampered, advisories(patch));
+            return new AuditOutcome(name, Verdict.TAMPERED, tampered, advisories);
         }
         if (!missing.isEmpty()) {
-            return new AuditOutcome(name, Verdict.UNVERIFIABLE, missing, advisories(patch));
+            return new AuditOutcome(name, Verdict.UNVERIFIABLE, missing, advisories);
         }
         String version = plan.path("schema_version").asText();
         String adapter = result.path("verifier").path("adapter_version").asText();
         if (!ADAPTERS.containsKey(version) || !ADAPTERS.get(version).equals(adapter)) {
             return new AuditOutcome(name, Verdict.UNVERIFIABLE, List.of("recorded plan version " + version + " with adapter " + adapter
                     + " is not one this tool implements (it implements " + new TreeSet<>(ADAPTERS.entrySet().stream()
-                            .map(e -> "v" + e.getKey() + "/" + e.getValue()).toList()) + ")"), advisories(patch));
+                            .map(e -> "v" + e.getKey() + "/" + e.getValue()).toList()) + ")"), advisories);
         }
         Verification again;
         try {
@@ -196,10 +243,8 @@ public final class Auditor {
             again = verifier.verify(VerifyRequest.of(layout.workUnit().get(), layout.manifest().get(), root, layout.plan().get()),
                     new Verifier.Documents(wu, rm, plan));
         } catch (VerificationException e) {
-            return new AuditOutcome(name, Verdict.DIVERGED, List.of("re-verification could not decide: " + e.getMessage()),
-                    advisories(patch));
+            return new AuditOutcome(name, Verdict.DIVERGED, List.of("re-verification could not decide: " + e.getMessage()), advisories);
         }
-        List<String> advisories = advisories(patch, again);
         Optional<String> difference = firstDifference(comparable(result), comparable(again.result()), "");
         if (difference.isPresent()) {
             return new AuditOutcome(name, Verdict.DIVERGED, List.of(difference.get()), advisories);
@@ -263,39 +308,42 @@ public final class Auditor {
         }
     }
 
-    private static List<String> advisories(byte[] patch) {
-        return patch == null ? new ArrayList<>() : advisories(DiffReader.read(patch, Profile.STRICT).diagnostics());
-    }
-
-    /** The strict reader's diagnostics of the patch: the re-verification's own when it read the same bytes. */
-    private static List<String> advisories(byte[] patch, Verification again) {
-        boolean same = patch != null && !again.planVersion().equals("0.1") && Arrays.equals(patch, again.candidateBytes());
-        return same ? advisories(again.advisories()) : advisories(patch);
-    }
-
-    private static List<String> advisories(List<Diagnostic> diagnostics) {
+    private static List<String> advisories(DiffResult patch) {
         List<String> out = new ArrayList<>();
-        for (Diagnostic d : diagnostics) {
-            out.add("line " + d.line() + ": " + d.code() + " " + d.message());
+        if (patch != null) {
+            for (Diagnostic d : patch.diagnostics()) {
+                out.add("line " + d.line() + ": " + d.code() + " " + d.message());
+            }
         }
         return out;
     }
 
-    /** The parts of a result that re-verification must reproduce (SPEC decision 6 lets the rest differ). */
+    /**
+     * The result less what SPEC decision 6 lets differ: the times, the wall-clock seconds, the machine
+     * ({@code provenance.environment} apart from its tool versions) and patchverdict's own extensions (but its v0.5
+     * plan marks). Everything else, unknown fields and extensions included, must be reproduced.
+     */
     static JsonNode comparable(JsonNode result) {
-        ObjectNode c = Nodes.object();
-        for (String f : List.of("id", "status", "verifier", "checks", "evidence", "findings", "metrics", "decision_support")) {
-            if (result.has(f)) {
-                c.set(f, result.get(f));
-            }
+        if (!result.isObject()) {
+            return result;
         }
-        ObjectNode ext = c.putObject("extensions");
-        result.path("extensions").fields().forEachRemaining(e -> {
-            if (e.getKey().startsWith("org.idkmesh.") || e.getKey().startsWith("org.patchverdict.evaluator_plan.")) {
-                ext.set(e.getKey(), e.getValue());
-            }
-        });
-        c.set("tool_versions", result.path("provenance").path("environment").path("tool_versions"));
+        ObjectNode c = result.deepCopy();
+        c.remove(List.of("started_at", "finished_at"));
+        if (c.get("resources") instanceof ObjectNode resources) {
+            resources.remove("wall_seconds");
+        }
+        if (c.get("provenance") instanceof ObjectNode prov && prov.get("environment") instanceof ObjectNode env) {
+            env.retain("tool_versions");
+        }
+        if (c.get("extensions") instanceof ObjectNode ext) {
+            List<String> own = new ArrayList<>();
+            ext.fieldNames().forEachRemaining(k -> {
+                if (k.startsWith("org.patchverdict.") && !k.startsWith("org.patchverdict.evaluator_plan.")) {
+                    own.add(k);
+                }
+            });
+            ext.remove(own);
+        }
         return c;
     }
 

@@ -8,10 +8,13 @@ import dev.patchverdict.attest.EnvelopeFormatException;
 import dev.patchverdict.attest.EnvelopeVerifier;
 import dev.patchverdict.attest.Envelopes;
 import dev.patchverdict.attest.Statements;
+import dev.patchverdict.digest.Digest;
+import dev.patchverdict.digest.Digests;
 import dev.patchverdict.fs.Containment;
 import dev.patchverdict.json.JsonInputException;
 import dev.patchverdict.json.StrictJson;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -31,8 +34,8 @@ final class Signatures {
 
     private Signatures() {}
 
-    static AuditOutcome apply(AuditOutcome o, Path dir, SignaturePolicy policy) {
-        String reason = reason(dir, policy);
+    static AuditOutcome apply(AuditOutcome o, Path dir, Path within, SignaturePolicy policy) {
+        String reason = reason(dir, within, policy);
         List<String> reasons = new ArrayList<>(o.reasons());
         reasons.add(reason);
         boolean bad = reason.startsWith(UNSIGNED) || reason.startsWith(INVALID);
@@ -40,20 +43,27 @@ final class Signatures {
         return new AuditOutcome(o.bundle(), verdict, reasons, o.advisories());
     }
 
-    private static String reason(Path dir, SignaturePolicy policy) {
+    private static String reason(Path dir, Path within, SignaturePolicy policy) {
         BundleLayout layout;
         try {
-            layout = BundleLayout.of(dir);
+            layout = BundleLayout.of(dir, within);
         } catch (IOException | JsonInputException e) {
             return UNSIGNED + ": the bundle map is unreadable (" + e.getMessage() + ")";
+        }
+        if (!layout.refused().isEmpty()) {
+            return UNCHECKED + ": the bundle leads outside its folder, so nothing of it is read";
         }
         if (layout.envelope().isEmpty()) {
             return UNSIGNED + ": no " + BundleLayout.ENVELOPE;
         }
         List<Envelope> envelopes;
         try {
-            envelopes = Envelopes.read(Files.readAllBytes(layout.envelope().get()));
-        } catch (IOException | EnvelopeFormatException e) {
+            byte[] bytes;
+            try (InputStream in = Files.newInputStream(layout.envelope().get())) {
+                bytes = StrictJson.readBounded(in, Envelopes.MAX_FILE_BYTES);
+            }
+            envelopes = Envelopes.read(bytes);
+        } catch (IOException | JsonInputException | EnvelopeFormatException e) {
             return INVALID + ": the envelope is unreadable: " + e.getMessage();
         }
         if (policy.key().isEmpty()) {
@@ -61,7 +71,7 @@ final class Signatures {
         }
         StrictJson json = StrictJson.withDefaults();
         Optional<JsonNode> result = Optional.empty();
-        Optional<byte[]> patch = Optional.empty();
+        Optional<Digest> patch = Optional.empty();
         Optional<JsonNode> workUnit = Optional.empty();
         try {
             if (layout.result().isPresent()) {
@@ -70,7 +80,7 @@ final class Signatures {
                     Path root = layout.candidateRoot().get();
                     Path f = root.resolve(Statements.Bound.of(result.get()).patchLocator()).normalize();
                     if (Containment.isInside(f, root) && Files.isRegularFile(f)) {
-                        patch = Optional.of(Files.readAllBytes(f));
+                        patch = Optional.of(Digests.file(f));
                     }
                 }
             }

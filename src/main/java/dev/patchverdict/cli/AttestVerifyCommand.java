@@ -8,6 +8,7 @@ import dev.patchverdict.attest.EnvelopeFormatException;
 import dev.patchverdict.attest.EnvelopeVerifier;
 import dev.patchverdict.attest.Envelopes;
 import dev.patchverdict.attest.VerifyingKey;
+import dev.patchverdict.digest.Digest;
 import dev.patchverdict.report.AttestRenderers;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -72,7 +73,7 @@ final class AttestVerifyCommand implements Callable<Integer> {
             throw CliException.undecided(envelope, e.getMessage());
         }
         Optional<JsonNode> r = Optional.ofNullable(result).map(f -> AttestSupport.json(ctx, f));
-        Optional<byte[]> p = Optional.ofNullable(patch).map(f -> CommandFiles.read(ctx, f));
+        Optional<Digest> p = Optional.ofNullable(patch).map(f -> CommandFiles.digest(ctx, f));
         Optional<JsonNode> w = Optional.ofNullable(workUnit).map(f -> AttestSupport.json(ctx, f));
         EnvelopeVerifier.Expected expected = new EnvelopeVerifier.Expected(k, r, p, w, Optional.ofNullable(expectStatus));
         List<AttestRenderers.Row> rows = new ArrayList<>();

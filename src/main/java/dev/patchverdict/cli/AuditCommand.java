@@ -51,6 +51,10 @@ final class AuditCommand implements Callable<Integer> {
     @Option(names = "--require-signature", description = "An unsigned or badly signed bundle is TAMPERED (needs --key).")
     boolean requireSignature;
 
+    @Option(names = "--root", paramLabel = "DIR", description = "Let bundles name files anywhere below DIR (a bundle.json"
+            + " pointing at plans kept beside the results); by default a bundle is read only inside its own folder.")
+    String root;
+
     @Parameters(arity = "1..*", paramLabel = "PATH")
     List<String> paths;
 
@@ -101,7 +105,8 @@ final class AuditCommand implements Callable<Integer> {
             };
             // Where the walk could not go is reported first, then every bundle it found is audited.
             found.unwalked().forEach(sink);
-            counts = new java.util.EnumMap<>(Audit.run(bundles, new Auditor(new Verifier(Environments.of(ctx)), policy), jobs,
+            counts = new java.util.EnumMap<>(Audit.run(bundles, new Auditor(new Verifier(Environments.of(ctx)), policy,
+                    java.util.Optional.ofNullable(root).map(ctx::resolve)), jobs,
                     ctx.workingDirectory(), sink));
             found.unwalked().forEach(o -> counts.merge(o.verdict(), 1, Integer::sum));
         } catch (InterruptedException e) {

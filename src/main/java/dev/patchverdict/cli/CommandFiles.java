@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.cli;
 
+import dev.patchverdict.digest.Digest;
+import dev.patchverdict.digest.Digests;
 import dev.patchverdict.record.DocumentReader;
 import dev.patchverdict.record.InvalidDocumentException;
 import dev.patchverdict.record.WorkUnit;
@@ -61,6 +63,17 @@ final class CommandFiles {
             Path path = ctx.resolve(file);
             refuseFolder(path);
             return Files.readAllBytes(path);
+        } catch (IOException e) {
+            throw CliException.undecided(file, IoMessages.describe(e));
+        }
+    }
+
+    /** The SHA-256 of a file an option names, read as a stream; one that cannot be read ends the command, naming it. */
+    static Digest digest(CliContext ctx, String file) {
+        try {
+            Path path = ctx.resolve(file);
+            refuseFolder(path);
+            return Digests.file(path);
         } catch (IOException e) {
             throw CliException.undecided(file, IoMessages.describe(e));
         }

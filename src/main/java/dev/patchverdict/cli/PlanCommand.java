@@ -76,6 +76,11 @@ final class PlanCommand implements Runnable {
                 description = "v0.5: a removed line holding REMOVED and an added line holding ADDED in one hunk of one file. Repeatable.")
         List<String> transitions = new ArrayList<>();
 
+        @Option(names = "--removed-allowed-in", paramLabel = "TEXT",
+                description = "v0.5: a text inside which a removed text does not count (with literal_eval( here, "
+                        + "ast.literal_eval(x) no longer holds eval(); it must hold a removed text and be longer. Repeatable.")
+        List<String> removedAllowedIn = new ArrayList<>();
+
         @Option(names = "--glob-syntax", paramLabel = "SYNTAX",
                 description = "v0.5, required there: how protected paths match, fnmatch ('*' crosses '/') or gitignore.")
         String globSyntax;
@@ -158,7 +163,7 @@ final class PlanCommand implements Runnable {
                     for (String t : transitions) {
                         pairs.add(Transition.parse(t));
                     }
-                    request = new PlanRequest(wu, version, added, removed, pairs, changePolicy(), Optional.ofNullable(id),
+                    request = new PlanRequest(wu, version, added, removed, pairs, removedAllowedIn, changePolicy(), Optional.ofNullable(id),
                             candidateArtifactId, maxCandidateBytes, maxLogBytes, types, vis);
                 } catch (IllegalArgumentException e) {
                     // the options do not make a plan of that version

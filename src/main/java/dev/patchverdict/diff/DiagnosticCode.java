@@ -51,6 +51,7 @@ public enum DiagnosticCode {
     NO_NEWLINE_MARKER_MISPLACED(Category.STRUCTURE, "a no-newline marker that is not at the end of a side"),
     NUMBER_OVERFLOW(Category.STRUCTURE, "a number too large for a line count or position"),
     DUPLICATE_PATH(Category.STRUCTURE, "the same path's fate stated by two sections"),
+    HUNK_AFTER_FILE_END(Category.STRUCTURE, "a hunk after one without trailing context, which git applies only at the end of the file"),
     BINARY_WITHOUT_PAYLOAD(Category.STRUCTURE, "'Binary files ... differ' with no data to apply"),
 
     // Bytes.

@@ -212,6 +212,7 @@ final class HunkReader {
             src.consume();
         }
         Hunk hunk = new Hunk(hh, added, deleted, context, oldNoNl, newNoNl, src.pos, src.lineNo);
+        rules.hunkEnd(hh, last);
         visitor.onHunkEnd(hunk);
         return hunk;
     }

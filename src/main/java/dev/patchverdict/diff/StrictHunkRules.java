@@ -16,6 +16,9 @@ final class StrictHunkRules {
 
     private long prevOldPos;
     private long prevOldEnd;
+    /** The previous hunk ended in a changed line: git applies it only where the file ends (its match_end). */
+    private boolean prevEndsFile;
+    private long prevLine;
     private long delta;
     private boolean oldEnded;
     private boolean newEnded;
@@ -31,6 +34,7 @@ final class StrictHunkRules {
     void newSection() {
         prevOldPos = 0;
         prevOldEnd = 0;
+        prevEndsFile = false;
         delta = 0;
         oldEnded = false;
         newEnded = false;
@@ -63,6 +67,12 @@ final class StrictHunkRules {
         long oldAlt = hh.oldCount() == 0 ? hh.oldStart() : oldPos;
         long newAlt = hh.newCount() == 0 ? hh.newStart() : newPos;
         if (hh.index() > 0) {
+            // After a hunk that must end the file, only an insertion at that very end can still apply.
+            if (prevEndsFile && !(hh.oldCount() == 0 && oldPos == prevOldEnd)) {
+                findings.reportOnce(DiagnosticCode.HUNK_AFTER_FILE_END, ls, line, "the hunk at line " + prevLine
+                        + " has no trailing context, so git applies it only at the end of the file, and this one lies past it: "
+                        + findings.quote(ls, le));
+            }
             if (oldPos < prevOldPos) {
                 findings.reportOnce(DiagnosticCode.HUNK_OUT_OF_ORDER, ls, line, "hunk starts before the previous one: " + findings.quote(ls, le));
             } else if (oldPos < prevOldEnd) {
@@ -81,6 +91,12 @@ final class StrictHunkRules {
         if (!n.overflow()) {
             delta += hh.newCount() - hh.oldCount();
         }
+    }
+
+    /** A hunk read to its end, {@code last} its last body line's kind (a no-newline marker aside). */
+    void hunkEnd(HunkHeader hh, LineKind last) {
+        prevEndsFile = last != LineKind.CONTEXT;
+        prevLine = hh.line();
     }
 
     /**

@@ -48,6 +48,11 @@ final class StrictPathRules {
             if (!fh.isNew() && !fh.isCopy() && oldP != null && !consumed.add(PathSet.hash(oldP))) {
                 dup = true;
             }
+            // git changes or deletes what an earlier section wrote there, not the file in the tree (a copy or
+            // rename reads the tree whatever came before it).
+            if (!fh.isNew() && !fh.isCopy() && !fh.isRename() && oldP != null && produced.contains(PathSet.hash(oldP))) {
+                dup = true;
+            }
             if (!fh.isDeleted() && newP != null && !produced.add(PathSet.hash(newP))) {
                 dup = true;
             }

@@ -50,6 +50,22 @@ public final class Digests {
         return of(md);
     }
 
+    /** A file's SHA-256 and length, read as a stream: what a file of any size costs is a buffer. */
+    public record Measured(Digest digest, long bytes) {}
+
+    public static Measured measure(Path file) throws IOException {
+        try (InputStream in = Files.newInputStream(file)) {
+            MessageDigest md = newSha256();
+            byte[] buf = new byte[BUFFER];
+            long total = 0;
+            for (int n; (n = in.read(buf)) > 0; ) {
+                md.update(buf, 0, n);
+                total += n;
+            }
+            return new Measured(of(md), total);
+        }
+    }
+
     public static Digest file(Path file) throws IOException {
         try (InputStream in = Files.newInputStream(file)) {
             return stream(in);

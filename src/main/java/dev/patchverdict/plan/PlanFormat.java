@@ -199,20 +199,24 @@ abstract sealed class PlanFormat permits PlanFormat.V01, PlanFormat.V02, PlanFor
             List<Transition> transitions = b.objects("required_transitions",
                     t -> t.build(() -> new Transition(t.text("removed"), t.text("added"))));
             return b.build(() -> new StrictTransitionContract(readBackend(b), b.wires("required_log_types", LogType.class),
-                    b.texts("required_added_substrings"), b.texts("required_removed_substrings"), transitions, policy));
+                    b.texts("required_added_substrings"), b.texts("required_removed_substrings"), transitions, policy,
+                    b.optTexts("removed_text_allowed_in").orElse(List.of())));
         }
 
         @Override
         void writeContract(Contract contract, JsonObjectBuilder out) {
             StrictTransitionContract c = expect(contract, StrictTransitionContract.class, version());
             ChangePolicy p = c.changePolicy();
-            out.put("backend", writeBackend(c)
+            JsonObjectBuilder backend = writeBackend(c)
                     .texts("required_added_substrings", c.requiredAddedSubstrings())
                     .texts("required_removed_substrings", c.requiredRemovedSubstrings())
                     .objects("required_transitions", c.requiredTransitions(), t -> JsonObjectBuilder.object()
-                            .put("removed", t.removed()).put("added", t.added()).build())
-                    .put("change_policy", changePolicy(p))
-                    .build());
+                            .put("removed", t.removed()).put("added", t.added()).build());
+            if (!c.removedTextAllowedIn().isEmpty()) {
+                // Absent when empty, as forbidden_tricks: plans written without it keep their bytes and digest.
+                backend.texts("removed_text_allowed_in", c.removedTextAllowedIn());
+            }
+            out.put("backend", backend.put("change_policy", changePolicy(p)).build());
         }
 
         /**

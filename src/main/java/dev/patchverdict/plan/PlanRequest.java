@@ -19,6 +19,7 @@ public record PlanRequest(
         List<String> added,
         List<String> removed,
         List<Transition> transitions,
+        List<String> removedTextAllowedIn,
         Optional<ChangePolicy> changePolicy,
         Optional<String> id,
         String candidateArtifactId,
@@ -41,6 +42,7 @@ public record PlanRequest(
         added = List.copyOf(added);
         removed = List.copyOf(removed);
         transitions = List.copyOf(transitions);
+        removedTextAllowedIn = List.copyOf(removedTextAllowedIn);
         Objects.requireNonNull(changePolicy, "changePolicy");
         Objects.requireNonNull(id, "id");
         requiredLogTypes = List.copyOf(requiredLogTypes);
@@ -48,6 +50,9 @@ public record PlanRequest(
         boolean v05 = version.equals("0.5");
         if (!v05 && !transitions.isEmpty()) {
             throw new IllegalArgumentException("EvaluatorPlan v" + version + " has no transitions; required transitions need v0.5");
+        }
+        if (!v05 && !removedTextAllowedIn.isEmpty()) {
+            throw new IllegalArgumentException("EvaluatorPlan v" + version + " has no removed_text_allowed_in; it needs v0.5");
         }
         if (!v05 && changePolicy.isPresent()) {
             throw new IllegalArgumentException("EvaluatorPlan v" + version + " has no change policy; it needs v0.5");
@@ -82,7 +87,7 @@ public record PlanRequest(
     public PlanRequest(WorkUnit workUnit, String version, List<String> added, List<String> removed, Optional<String> id,
             String candidateArtifactId, long maxCandidateBytes, long maxLogBytes, List<LogType> requiredLogTypes,
             Visibility visibility) {
-        this(workUnit, version, added, removed, List.of(), Optional.empty(), id, candidateArtifactId, maxCandidateBytes,
+        this(workUnit, version, added, removed, List.of(), List.of(), Optional.empty(), id, candidateArtifactId, maxCandidateBytes,
                 maxLogBytes, requiredLogTypes, visibility);
     }
 
@@ -95,7 +100,7 @@ public record PlanRequest(
             case "0.3" -> new AddedSubstringsContract(backend, requiredLogTypes, added);
             case "0.4" -> new AddedAndRemovedSubstringsContract(backend, requiredLogTypes, added, removed);
             default -> new StrictTransitionContract(backend, requiredLogTypes, added, removed, transitions,
-                    changePolicy.orElseThrow());
+                    changePolicy.orElseThrow(), removedTextAllowedIn);
         };
         Binding binding = new Binding(workUnit.id(), workUnit.version(), workUnit.canonicalDigest(), revision);
         return EvaluatorPlan.of(id.orElse(workUnit.id() + "/plan-v" + version), binding, visibility,

@@ -17,6 +17,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -131,9 +132,10 @@ public final class Inputs implements Iterator<Entry> {
     private static Iterator<Entry> folder(String input, Path dir) {
         List<Path> files;
         try (Stream<Path> walk = Files.walk(dir)) {
-            files = walk.filter(Files::isRegularFile).filter(f -> {
+            // every entry named like a patch, whatever it is: one that is not a file is reported, never skipped
+            files = walk.filter(f -> {
                 String n = f.getFileName().toString();
-                return n.endsWith(".patch") || n.endsWith(".diff");
+                return (n.endsWith(".patch") || n.endsWith(".diff")) && !Files.isDirectory(f, LinkOption.NOFOLLOW_LINKS);
             }).sorted().toList();
         } catch (IOException | UncheckedIOException e) {
             IOException io = e instanceof UncheckedIOException u ? u.getCause() : (IOException) e;
@@ -145,7 +147,16 @@ public final class Inputs implements Iterator<Entry> {
         List<Entry> out = new ArrayList<>(files.size());
         for (Path f : files) {
             String shown = prefix + dir.relativize(f).toString().replace(java.io.File.separatorChar, '/');
-            out.add(new Entry(0, Entry.Kind.FILE, shown, model, shown, null, 0, f, null, null));
+            // Only the files the walk reaches are read: a link could lead anywhere the reviewer can read (and its first
+            // line would be quoted in a diagnostic), a FIFO would block; neither is opened.
+            if (Files.isSymbolicLink(f)) {
+                out.add(new Entry(0, Entry.Kind.UNREADABLE, shown, model, shown, null, 0, null, null,
+                        "a symbolic link: review reads no file through a link in a folder it walks (name the file itself)"));
+            } else if (!Files.isRegularFile(f, LinkOption.NOFOLLOW_LINKS)) {
+                out.add(new Entry(0, Entry.Kind.UNREADABLE, shown, model, shown, null, 0, null, null, "not a regular file"));
+            } else {
+                out.add(new Entry(0, Entry.Kind.FILE, shown, model, shown, null, 0, f, null, null));
+            }
         }
         return out.iterator();
     }

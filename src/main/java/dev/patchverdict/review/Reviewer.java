@@ -12,11 +12,15 @@ import dev.patchverdict.report.ReviewEntry;
 import dev.patchverdict.tricks.TrickDetector;
 import dev.patchverdict.tricks.TrickHit;
 import dev.patchverdict.tricks.TrickRule;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.SequenceInputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Enumeration;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
@@ -32,6 +36,8 @@ import java.util.function.LongSupplier;
 public final class Reviewer {
     /** Patch files larger than this are read as a stream: verdict and counts only, no plan or repair. */
     public static final long MAX_IN_MEMORY = 64L << 20;
+    /** How much of an input is read at a time while it is still held whole. */
+    private static final int CHUNK = 1 << 20;
 
     /** The codes that leave an input without a verdict, as {@code diff check} treats them. */
     public static final Set<DiagnosticCode> UNDECIDED_CODES = EnumSet.of(DiagnosticCode.INPUT_UNREADABLE,
@@ -77,19 +83,57 @@ public final class Reviewer {
             case TEXT -> decide(e, e.text().getBytes(StandardCharsets.UTF_8), t0);
             case FILE -> {
                 try {
-                    if (Files.size(e.file()) > MAX_IN_MEMORY) {
-                        DiffResult r;
-                        try (InputStream in = Files.newInputStream(e.file())) {
-                            r = DiffReader.readSections(in, profile, options);
-                        }
-                        yield entry(e, status(r, false), r, null, null, null, t0, null);
+                    if (Files.isRegularFile(e.file()) && Files.size(e.file()) <= MAX_IN_MEMORY) {
+                        yield decide(e, Files.readAllBytes(e.file()), t0); // its size known: one array, no copy
                     }
-                    yield decide(e, Files.readAllBytes(e.file()), t0);
+                } catch (IOException x) {
+                    yield entry(e, ReviewEntry.Status.UNREADABLE, null, null, null, null, t0, IoMessages.describe(x));
+                }
+                try (InputStream in = Files.newInputStream(e.file())) {
+                    // Held only up to MAX_IN_MEMORY, as the input arrives: a pipe or FIFO tells no size beforehand.
+                    ArrayDeque<byte[]> head = new ArrayDeque<>();
+                    long held = 0;
+                    for (byte[] chunk; held <= MAX_IN_MEMORY && (chunk = in.readNBytes(CHUNK)).length > 0; held += chunk.length) {
+                        head.add(chunk);
+                    }
+                    if (held <= MAX_IN_MEMORY) {
+                        yield decide(e, join(head, (int) held), t0);
+                    }
+                    DiffResult r = DiffReader.readSections(new SequenceInputStream(new Enumeration<InputStream>() {
+                        private boolean rest = true;
+
+                        @Override
+                        public boolean hasMoreElements() {
+                            return !head.isEmpty() || rest;
+                        }
+
+                        @Override
+                        public InputStream nextElement() { // each chunk is let go of once read, then the rest of the input
+                            if (!head.isEmpty()) {
+                                return new ByteArrayInputStream(head.poll());
+                            }
+                            rest = false;
+                            return in;
+                        }
+                    }), profile, options);
+                    yield entry(e, status(r, false), r, null, null, null, t0, null);
                 } catch (IOException x) {
                     yield entry(e, ReviewEntry.Status.UNREADABLE, null, null, null, null, t0, IoMessages.describe(x));
                 }
             }
         };
+    }
+
+    private static byte[] join(ArrayDeque<byte[]> chunks, int length) {
+        if (chunks.size() == 1 && chunks.peek().length == length) {
+            return chunks.poll();
+        }
+        byte[] out = new byte[length];
+        int at = 0;
+        for (byte[] c; (c = chunks.poll()) != null; at += c.length) {
+            System.arraycopy(c, 0, out, at, c.length);
+        }
+        return out;
     }
 
     private ReviewEntry decide(Entry e, byte[] bytes, long t0) {

@@ -16,7 +16,8 @@ import java.util.Objects;
  * path of the sections read (in reading order). Immutable; a failed requirement is a finding here,
  * never an exception.
  *
- * <p>The patch is accepted only when it is within the plan's size limit, no diagnostic is fatal,
+ * <p>A patch past the plan's size limit is not read: no diagnostic, decision or path, and every requirement
+ * unmet as not evaluated. The patch is accepted only when it is within the plan's size limit, no diagnostic is fatal,
  * no decision refuses, no forbidden trick rule hits, and every requirement is satisfied. {@link #reasons()} says which of these
  * failed, in that order, for a caller that reports them as checks.
  */
@@ -89,7 +90,9 @@ public record SemanticEvaluation(
         }
         for (RequirementResult r : unmet()) {
             Unmet u = r.unmet().orElseThrow();
-            out.add(r.requirement() + " unmet: " + u.reason().wire() + " (" + u.message() + ")");
+            if (u.reason() != Unmet.Reason.NOT_EVALUATED) { // the size line above says why, once
+                out.add(r.requirement() + " unmet: " + u.reason().wire() + " (" + u.message() + ")");
+            }
         }
         return List.copyOf(out);
     }

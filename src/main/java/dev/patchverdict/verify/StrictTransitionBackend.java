@@ -191,7 +191,7 @@ public final class StrictTransitionBackend {
         if (!digestOk) {
             findings.add(finding("high", "provenance", "Candidate patch bytes do not match worker-declared digest.", locator, 0));
         }
-        if (patch.length == 0 || changed.isEmpty()) {
+        if (sizeOk && (patch.length == 0 || changed.isEmpty())) { // a patch past the limit is not read, so names nothing
             findings.add(finding("high", "correctness", "Candidate patch is empty or names no file.", locator, 0));
         }
         for (Diagnostic d : fatal) {
@@ -215,6 +215,9 @@ public final class StrictTransitionBackend {
                     + " at patch line " + h.patchLine() + ": " + h.message(), locator, h.patchLine()));
         }
         for (RequirementResult r : eval.unmet()) {
+            if (r.unmet().get().reason() == Unmet.Reason.NOT_EVALUATED) {
+                continue; // the byte-limit finding above says why, once
+            }
             findings.add(finding("high", "correctness", "Requirement unmet: " + r.requirement() + " ("
                     + r.unmet().get().reason().wire() + ": " + r.unmet().get().message() + ")", locator, 0));
         }

@@ -16,6 +16,7 @@ import dev.patchverdict.diff.LineKind;
 import dev.patchverdict.diff.Profile;
 import dev.patchverdict.diff.Severity;
 import dev.patchverdict.digest.Digest;
+import dev.patchverdict.digest.Digests;
 import dev.patchverdict.plan.ChangePolicy;
 import dev.patchverdict.plan.PathGlob;
 import dev.patchverdict.plan.StrictTransitionContract;
@@ -24,13 +25,19 @@ import dev.patchverdict.diff.DiffResult;
 import dev.patchverdict.tricks.TrickDetector;
 import dev.patchverdict.tricks.TrickHit;
 import java.io.ByteArrayInputStream;
+import java.io.IOException;
 import java.io.InputStream;
+import java.io.SequenceInputStream;
+import java.security.MessageDigest;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * The semantic reading of an EvaluatorPlan v0.5: reads a candidate patch once with the strict
@@ -39,10 +46,18 @@ import java.util.Objects;
  *
  * <p>The profile is the strict one with every diagnostic fatal, except the policy findings the
  * change policy allows, which are kept as warnings so that each still becomes a decision.
- * Evidence counts only from validated hunks: read to their end, in a section read to its end, with
- * no fatal diagnostic inside either (nor in the header lines before the section). Lines are split
- * on {@code \n} only; text is matched case-sensitively, as bytes, inside one line. Memory holds the
- * first hit per requirement of the current hunk and section, never the patch.
+ * Evidence counts only from validated sections: read to their end, with no fatal diagnostic inside
+ * (nor in the header lines before them). Lines are split on {@code \n} only; text is matched
+ * case-sensitively, as bytes, inside one line, in time linear in the line.
+ *
+ * <p>Lines count by what git does to each file (README, "EvaluatorPlan v0.5"): a removed line only
+ * in a section that changes its file in place (not a copy, rename or deletion), and only when no
+ * added line of that section still holds the removed text (a path's fate is stated by one such
+ * section at most: the strict reader refuses a second); an added line only when the section adds
+ * that exact line more often than it removes it, and its file is not written where the patch
+ * deletes or renames away the file that stood there. A patch larger than the plan's limit is not
+ * read at all. Work and memory are linear in the patch: per requirement, the first evidence of each
+ * kind, and for the current section a count per distinct line holding an added text.
  *
  * <pre>{@code
  * SemanticEvaluation e = StrictTransitionEvaluator.evaluate(in, (StrictTransitionContract) plan.contract());
@@ -57,15 +72,11 @@ public final class StrictTransitionEvaluator {
             DiagnosticCode.BINARY_PATCH, PolicyDecision.Rule.BINARY,
             DiagnosticCode.INVISIBLE_CHARACTER, PolicyDecision.Rule.INVISIBLE_CHARACTER));
 
-    /** Removed-line candidates kept per requirement and hunk; more are not needed to decide. */
-    private static final int MAX_CANDIDATES = 1024;
-
     private StrictTransitionEvaluator() {}
 
     /**
      * Reads the patch to its end (not closing it) once, with the reader's default limits, and evaluates it against
-     * the contract. A plan that forbids trick rules needs the patch's lines together, so then that one reading
-     * also keeps them.
+     * the contract. At most the plan's size limit and one byte are held; a larger patch is only hashed and counted.
      */
     public static SemanticEvaluation evaluate(InputStream patch, StrictTransitionContract contract) {
         return evaluate(patch, contract, DiffReader.Options.DEFAULT);
@@ -76,26 +87,68 @@ public final class StrictTransitionEvaluator {
         Objects.requireNonNull(patch, "patch");
         Objects.requireNonNull(contract, "contract");
         Objects.requireNonNull(options, "options");
-        Reading r = new Reading(contract);
-        Profile profile = profile(contract.changePolicy());
-        if (contract.changePolicy().forbiddenTricks().isEmpty()) {
-            return r.result(DiffReader.read(patch, profile, r, options), contract.backend().maxCandidateBytes());
+        long max = contract.backend().maxCandidateBytes();
+        MessageDigest md = Digests.newSha256();
+        byte[] held = new byte[(int) Math.min(max + 1, 1 << 16)];
+        int n = 0;
+        long total = 0;
+        try {
+            byte[] chunk = new byte[1 << 16];
+            for (int k; (k = patch.read(chunk)) >= 0; ) {
+                md.update(chunk, 0, k);
+                int keep = (int) Math.max(0, Math.min(k, max + 1 - n));
+                if (keep > 0) {
+                    if (n + keep > held.length) {
+                        held = java.util.Arrays.copyOf(held, (int) Math.min(max + 1, Math.max(n + keep, 2L * held.length)));
+                    }
+                    System.arraycopy(chunk, 0, held, n, keep);
+                    n += keep;
+                }
+                total += k;
+            }
+        } catch (IOException e) {
+            // The reader words an unreadable input as every reading does: what was read, then the failure.
+            Reading r = new Reading(contract);
+            InputStream replay = new SequenceInputStream(new ByteArrayInputStream(held, 0, n), failing(e));
+            return r.result(DiffReader.read(replay, profile(contract.changePolicy()), r, options), max);
         }
-        DiffResult lines = DiffReader.readLines(patch, profile, options, r);
-        SemanticEvaluation e = r.result(lines.outcome(), contract.backend().maxCandidateBytes());
-        return unreadable(e) ? e : e.withTrickHits(TrickDetector.of(contract.changePolicy().forbiddenTricks()).detect(lines));
+        if (total > max) {
+            return overLimit(contract, Digests.of(md), total);
+        }
+        return evaluate(java.util.Arrays.copyOf(held, n), contract, options);
+    }
+
+    private static InputStream failing(IOException e) {
+        return new InputStream() {
+            @Override
+            public int read() throws IOException {
+                throw e;
+            }
+        };
     }
 
     public static SemanticEvaluation evaluate(byte[] patch, StrictTransitionContract contract) {
         return evaluate(patch, contract, DiffReader.Options.DEFAULT);
     }
 
+    /**
+     * As {@link #evaluate(InputStream, StrictTransitionContract, DiffReader.Options)} for bytes in memory. A plan that
+     * forbids trick rules needs the patch's lines together, so then the one reading also keeps them.
+     */
     public static SemanticEvaluation evaluate(byte[] patch, StrictTransitionContract contract, DiffReader.Options options) {
         Objects.requireNonNull(patch, "patch");
-        if (!contract.changePolicy().forbiddenTricks().isEmpty()) {
-            return evaluate(new ByteArrayInputStream(patch), contract, options); // keeps the lines in the one reading
+        Objects.requireNonNull(contract, "contract");
+        Objects.requireNonNull(options, "options");
+        if (patch.length > contract.backend().maxCandidateBytes()) {
+            return overLimit(contract, Digests.bytes(patch), patch.length);
         }
-        return evaluate(patch, contract, options, List.of());
+        if (contract.changePolicy().forbiddenTricks().isEmpty()) {
+            return evaluate(patch, contract, options, List.of());
+        }
+        Reading r = new Reading(contract);
+        DiffResult lines = DiffReader.readLines(new ByteArrayInputStream(patch), profile(contract.changePolicy()), options, r);
+        SemanticEvaluation e = r.result(lines.outcome(), contract.backend().maxCandidateBytes());
+        return unreadable(e) ? e : e.withTrickHits(TrickDetector.of(contract.changePolicy().forbiddenTricks()).detect(lines));
     }
 
     /**
@@ -110,12 +163,26 @@ public final class StrictTransitionEvaluator {
         Objects.requireNonNull(contract, "contract");
         Objects.requireNonNull(options, "options");
         Objects.requireNonNull(hits, "hits");
+        if (patch.length > contract.backend().maxCandidateBytes()) {
+            return overLimit(contract, Digests.bytes(patch), patch.length);
+        }
         Reading r = new Reading(contract);
         // Read in place: bytes already in memory are not copied through a stream's window.
         SemanticEvaluation e = r.result(DiffReader.read(patch, profile(contract.changePolicy()), r, options),
                 contract.backend().maxCandidateBytes());
         List<String> forbidden = contract.changePolicy().forbiddenTricks();
         return forbidden.isEmpty() || unreadable(e) ? e : e.withTrickHits(TrickDetector.only(hits, forbidden));
+    }
+
+    /** A patch past the plan's limit: hashed and counted, never read, so nothing in it is evaluated. */
+    private static SemanticEvaluation overLimit(StrictTransitionContract contract, Digest digest, long bytes) {
+        long max = contract.backend().maxCandidateBytes();
+        List<RequirementResult> results = new ArrayList<>();
+        for (Requirement r : requirements(contract)) {
+            results.add(RequirementResult.unmet(r, Unmet.Reason.NOT_EVALUATED,
+                    "not read: the patch has " + bytes + " bytes, more than the plan's " + max));
+        }
+        return new SemanticEvaluation(digest, bytes, max, results, List.of(), List.of(), List.of(), List.of());
     }
 
     /** A patch that could not be read whole has no trick hits: that is already fatal. */
@@ -163,89 +230,160 @@ public final class StrictTransitionEvaluator {
     }
 
     /**
-     * The visitor. Each requirement has two slots: slot 0 is the single line of an added or removed
-     * requirement, or the removed side of a transition; slot 1 is a transition's added side.
+     * One requirement: its texts, what the current section and hunk hold of it, and what the patch showed so far
+     * (patch lines, 0 for nowhere).
      */
+    private static final class Req {
+        final Requirement requirement;
+        /** The removed text, less its allowed occurrences; null for an added substring. */
+        final LineText.Masked removed;
+        /** The added text; null for a removed substring. */
+        final LineText added;
+
+        // What the patch showed.
+        long contextRemoved;
+        long contextAdded;
+        long rejectedRemoved;
+        long rejectedAdded;
+        /** A removed line in a section that copies, renames or deletes its file. */
+        long notInPlace;
+        /** An added line still holding the removed text, in an in-place section that removes it. */
+        long keptForm;
+        /** That section had no added line holding the added text without the removed one. */
+        boolean keptOnTheNewLine;
+        /** Any added line holding both texts. */
+        long bothOnOneLine;
+        /** An added line whose exact content its section removes as often. */
+        long movedAdded;
+        /** A hunk with a counted removal whose added lines holding the added text are all moved. */
+        long pairMoved;
+        /** In-place removals in patch order, counted once no copy of their file keeps the lines they remove. */
+        final List<Claim> claims = new ArrayList<>();
+        /** Additions whose file may yet turn out to be written over another (decided at the end). */
+        final List<Pending> additions = new ArrayList<>();
+
+        // The current section.
+        LineEvidence sectionRemoved;
+        /** Old line numbers of the section's removed lines holding the removed text, in increasing order. */
+        final LongList sectionRemovedAt = new LongList();
+        long sectionAddedRemoved;
+        long sectionBoth;
+        long sectionAdded;
+        /** Lines holding the added text (and not the removed one), by exact content: net count and first added line. */
+        final Map<String, Count> counts = new LinkedHashMap<>();
+        /** Added lines holding the added text in hunks that remove the removed text, in order. */
+        final List<Candidate> candidates = new ArrayList<>();
+
+        // The current hunk.
+        LineEvidence hunkRemoved;
+        final List<Candidate> hunkCandidates = new ArrayList<>();
+
+        Req(Requirement requirement, LineText.Masked removed, LineText added) {
+            this.requirement = requirement;
+            this.removed = removed;
+            this.added = added;
+        }
+
+        boolean transition() {
+            return removed != null && added != null;
+        }
+
+        void clearSection() {
+            sectionRemoved = null;
+            sectionRemovedAt.clear();
+            sectionAddedRemoved = 0;
+            sectionBoth = 0;
+            sectionAdded = 0;
+            counts.clear();
+            candidates.clear();
+            clearHunk();
+        }
+
+        void clearHunk() {
+            hunkRemoved = null;
+            hunkCandidates.clear();
+        }
+    }
+
+    /** How often a section adds one exact line, less how often it removes it, and where it first adds it. */
+    private static final class Count {
+        int net;
+        LineEvidence firstAdded;
+    }
+
+    private record Candidate(Count count, LineEvidence added, LineEvidence removed) {}
+
+    /**
+     * An in-place section's removal of a removed text: which file, which of its (old) lines, the first such removed
+     * line, and the section's first pair with an added line (null when none).
+     */
+    private record Claim(GitPath file, long[] lines, LineEvidence removed, LineEvidence[] pair) {}
+
+    /** Longs in a growable array, without boxing. */
+    private static final class LongList {
+        private long[] a = new long[8];
+        private int n;
+
+        void add(long v) {
+            if (n == a.length) {
+                a = java.util.Arrays.copyOf(a, 2 * n);
+            }
+            a[n++] = v;
+        }
+
+        void clear() {
+            n = 0;
+        }
+
+        long[] toArray() {
+            return java.util.Arrays.copyOf(a, n);
+        }
+    }
+
+    private record Pending(GitPath file, LineEvidence line) {}
+
+    /** The visitor. */
     private static final class Reading implements DiffVisitor {
-        private final List<Requirement> requirements;
-        private final byte[][][] needles;
-        private final LineKind[][] kinds;
+        private final List<Req> reqs = new ArrayList<>();
         private final List<PathGlob> protectedGlobs;
 
         private final List<Diagnostic> diagnostics = new ArrayList<>();
         private final List<PolicyDecision> decisions = new ArrayList<>();
         /** Every old and new path of the sections read, in reading order: the changed paths a backend reports. */
         private final List<GitPath> touched = new ArrayList<>();
-
-        // Found in validated hunks: per requirement and slot, and whole transitions.
-        private final LineEvidence[][] side;
-        private final LineEvidence[][] pair;
-        // Pending until the hunk, then the section, ends clean.
-        private final LineEvidence[][] hunkSide;
-        private final LineEvidence[][] sectionSide;
-        private final LineEvidence[][] sectionPair;
-        // Where a needle occurred without counting, for the unmet messages.
-        private final long[][] contextLine;
-        private final long[][] rejectedLine;
-        // Transitions: the first added line that held the new text but still held the old one.
-        private final long[] keptOldLine;
-        // Removed lines are judged when their section ends: one added back unchanged in the same
-        // file was moved, not removed. Candidates per requirement, with a hash of their content.
-        private final List<List<LineEvidence>> hunkRemoved = new ArrayList<>();
-        private final List<List<Long>> hunkRemovedHash = new ArrayList<>();
-        private final List<List<LineEvidence>> sectionRemoved = new ArrayList<>();
-        private final List<List<Long>> sectionRemovedHash = new ArrayList<>();
-        private final List<List<LineEvidence>> sectionHunkAdded = new ArrayList<>();
-        private final java.util.Set<Long> sectionAdded = new java.util.HashSet<>();
-        private final long[] movedLine;
+        /** Old paths of sections that delete or rename away their file: a file written there replaces that one. */
+        private final Set<GitPath> replaced = new HashSet<>();
+        /** For each file the patch copies, the old line numbers each copy removes (sorted): git copies the file as it was. */
+        private final Map<GitPath, List<long[]>> copies = new java.util.HashMap<>();
+        /** The removed lines of the current section when it is a copy. */
+        private final LongList copyRemoved = new LongList();
+        private boolean isCopy;
+        /** The old line number of the next context or removed line. */
+        private long oldLine;
 
         private boolean inSection;
         private boolean inHunk;
         private boolean sectionTainted;
-        private boolean hunkTainted;
         private boolean taintNextSection;
         private String sectionPath = "";
+        /** The section changes its file in place: same old and new path, not created, deleted, copied or renamed. */
+        private boolean inPlace;
+        /** The path the section writes; null for a deletion. */
+        private GitPath written;
 
         Reading(StrictTransitionContract contract) {
-            requirements = requirements(contract);
-            int n = requirements.size();
-            needles = new byte[n][][];
-            kinds = new LineKind[n][];
-            for (int i = 0; i < n; i++) {
-                Requirement r = requirements.get(i);
+            List<LineText> allowed = contract.removedTextAllowedIn().stream().map(LineText::new).toList();
+            for (Requirement r : requirements(contract)) {
                 if (r instanceof Requirement.Added a) {
-                    needles[i] = new byte[][] {utf8(a.text())};
-                    kinds[i] = new LineKind[] {LineKind.ADDED};
+                    reqs.add(new Req(r, null, new LineText(a.text())));
                 } else if (r instanceof Requirement.Removed rm) {
-                    needles[i] = new byte[][] {utf8(rm.text())};
-                    kinds[i] = new LineKind[] {LineKind.REMOVED};
+                    reqs.add(new Req(r, new LineText.Masked(new LineText(rm.text()), allowed), null));
                 } else {
                     Transition t = ((Requirement.Replaced) r).transition();
-                    needles[i] = new byte[][] {utf8(t.removed()), utf8(t.added())};
-                    kinds[i] = new LineKind[] {LineKind.REMOVED, LineKind.ADDED};
+                    reqs.add(new Req(r, new LineText.Masked(new LineText(t.removed()), allowed), new LineText(t.added())));
                 }
             }
             protectedGlobs = contract.changePolicy().globs();
-            side = new LineEvidence[n][2];
-            pair = new LineEvidence[n][];
-            hunkSide = new LineEvidence[n][2];
-            sectionSide = new LineEvidence[n][2];
-            sectionPair = new LineEvidence[n][];
-            contextLine = new long[n][2];
-            keptOldLine = new long[n];
-            movedLine = new long[n];
-            for (int i = 0; i < n; i++) {
-                hunkRemoved.add(new ArrayList<>());
-                hunkRemovedHash.add(new ArrayList<>());
-                sectionRemoved.add(new ArrayList<>());
-                sectionRemovedHash.add(new ArrayList<>());
-                sectionHunkAdded.add(new ArrayList<>());
-            }
-            rejectedLine = new long[n][2];
-        }
-
-        private static byte[] utf8(String s) {
-            return s.getBytes(StandardCharsets.UTF_8);
         }
 
         @Override
@@ -255,15 +393,14 @@ public final class StrictTransitionEvaluator {
             sectionTainted = taintNextSection;
             taintNextSection = false;
             sectionPath = header.path().text();
-            for (int i = 0; i < requirements.size(); i++) {
-                sectionSide[i][0] = null;
-                sectionSide[i][1] = null;
-                sectionPair[i] = null;
-                sectionRemoved.get(i).clear();
-                sectionRemovedHash.get(i).clear();
-                sectionHunkAdded.get(i).clear();
+            inPlace = !header.isNew() && !header.isDeleted() && !header.isRename() && !header.isCopy()
+                    && header.oldPath() != null && header.oldPath().equals(header.newPath());
+            written = header.isDeleted() ? null : header.newPath();
+            isCopy = header.isCopy() && header.oldPath() != null;
+            copyRemoved.clear();
+            for (Req q : reqs) {
+                q.clearSection();
             }
-            sectionAdded.clear();
             protect(header.oldPath(), header.line());
             if (header.newPath() != null && !header.newPath().equals(header.oldPath())) {
                 protect(header.newPath(), header.line());
@@ -287,13 +424,11 @@ public final class StrictTransitionEvaluator {
         @Override
         public void onHunk(HunkHeader header) {
             inHunk = true;
-            hunkTainted = false;
-            for (LineEvidence[] h : hunkSide) {
-                h[0] = null;
-                h[1] = null;
+            // A side with no lines names the line before the gap.
+            oldLine = header.oldCount() == 0 ? header.oldStart() + 1 : header.oldStart();
+            for (Req q : reqs) {
+                q.clearHunk();
             }
-            hunkRemoved.forEach(List::clear);
-            hunkRemovedHash.forEach(List::clear);
         }
 
         @Override
@@ -302,31 +437,61 @@ public final class StrictTransitionEvaluator {
             if (kind == LineKind.NO_NEWLINE_MARKER) {
                 return;
             }
-            long hash = kind == LineKind.ADDED || kind == LineKind.REMOVED ? fnv64(line.content()) : 0;
-            if (kind == LineKind.ADDED) {
-                sectionAdded.add(hash);
+            byte[] bytes = line.content();
+            String key = null;
+            long at = kind == LineKind.ADDED ? 0 : oldLine++;
+            if (isCopy && kind == LineKind.REMOVED) {
+                copyRemoved.add(at);
             }
-            for (int i = 0; i < needles.length; i++) {
-                for (int slot = 0; slot < needles[i].length; slot++) {
-                    if (kind == LineKind.CONTEXT) {
-                        if (contextLine[i][slot] == 0 && line.contains(needles[i][slot])) {
-                            contextLine[i][slot] = line.lineNumber();
+            for (Req q : reqs) {
+                boolean holdsRemoved = q.removed != null && q.removed.in(bytes);
+                boolean holdsAdded = q.added != null && q.added.in(bytes);
+                if (kind == LineKind.CONTEXT) {
+                    if (holdsRemoved && q.contextRemoved == 0) {
+                        q.contextRemoved = line.lineNumber();
+                    }
+                    if (holdsAdded && q.contextAdded == 0) {
+                        q.contextAdded = line.lineNumber();
+                    }
+                    continue;
+                }
+                boolean counted = holdsAdded && !holdsRemoved;
+                if (counted && key == null) {
+                    key = new String(bytes, StandardCharsets.ISO_8859_1); // byte for byte
+                }
+                if (kind == LineKind.REMOVED) {
+                    if (holdsRemoved) {
+                        q.sectionRemovedAt.add(at);
+                    }
+                    if (holdsRemoved && q.hunkRemoved == null) {
+                        q.hunkRemoved = evidence(line, kind);
+                        if (q.sectionRemoved == null) {
+                            q.sectionRemoved = q.hunkRemoved;
                         }
-                    } else if (kind == kinds[i][slot] && kind == LineKind.REMOVED && line.contains(needles[i][slot])) {
-                        if (hunkRemoved.get(i).size() < MAX_CANDIDATES) {
-                            hunkRemoved.get(i).add(evidence(line, kind));
-                            hunkRemovedHash.get(i).add(hash);
-                        }
-                    } else if (kind == kinds[i][slot] && hunkSide[i][slot] == null && line.contains(needles[i][slot])) {
-                        if (slot == 1 && line.contains(needles[i][0])) {
-                            // The old form is still on the line that carries the new one: not a
-                            // replacement (safe_call( is inside unsafe_call( itself).
-                            if (keptOldLine[i] == 0) {
-                                keptOldLine[i] = line.lineNumber();
-                            }
-                            continue;
-                        }
-                        hunkSide[i][slot] = evidence(line, kind);
+                    }
+                    if (counted) {
+                        q.counts.computeIfAbsent(key, k -> new Count()).net--;
+                    }
+                    continue;
+                }
+                if (holdsRemoved && q.sectionAddedRemoved == 0) {
+                    q.sectionAddedRemoved = line.lineNumber();
+                }
+                if (holdsRemoved && holdsAdded && q.sectionBoth == 0) {
+                    q.sectionBoth = line.lineNumber();
+                }
+                if (holdsAdded && q.sectionAdded == 0) {
+                    q.sectionAdded = line.lineNumber();
+                }
+                if (counted) {
+                    Count c = q.counts.computeIfAbsent(key, k -> new Count());
+                    c.net++;
+                    LineEvidence e = evidence(line, kind);
+                    if (c.firstAdded == null) {
+                        c.firstAdded = e;
+                    }
+                    if (q.transition()) {
+                        q.hunkCandidates.add(new Candidate(c, e, null));
                     }
                 }
             }
@@ -337,80 +502,16 @@ public final class StrictTransitionEvaluator {
                     line.text());
         }
 
-        /** 64-bit FNV-1a: enough to tell a line added back unchanged without holding every line. */
-        private static long fnv64(byte[] bytes) {
-            long h = 0xcbf29ce484222325L;
-            for (byte b : bytes) {
-                h ^= b & 0xff;
-                h *= 0x100000001b3L;
-            }
-            return h;
-        }
-
         @Override
         public void onHunkEnd(Hunk hunk) {
             inHunk = false;
-            for (int i = 0; i < needles.length; i++) {
-                LineEvidence[] h = hunkSide[i];
-                if (hunkTainted) {
-                    rejected(i, h);
-                    if (!hunkRemoved.get(i).isEmpty() && rejectedLine[i][0] == 0) {
-                        rejectedLine[i][0] = hunkRemoved.get(i).get(0).patchLine();
-                    }
-                    continue;
-                }
-                sectionRemoved.get(i).addAll(hunkRemoved.get(i));
-                sectionRemovedHash.get(i).addAll(hunkRemovedHash.get(i));
-                for (int slot = 0; slot < needles[i].length; slot++) {
-                    if (kinds[i][slot] == LineKind.ADDED && sectionSide[i][slot] == null) {
-                        sectionSide[i][slot] = h[slot];
+            for (Req q : reqs) {
+                if (q.hunkRemoved != null) {
+                    for (Candidate c : q.hunkCandidates) {
+                        q.candidates.add(new Candidate(c.count(), c.added(), q.hunkRemoved));
                     }
                 }
-                if (needles[i].length == 2 && h[1] != null) {
-                    sectionHunkAdded.get(i).add(h[1]);
-                }
-            }
-            for (LineEvidence[] h : hunkSide) {
-                h[0] = null;
-                h[1] = null;
-            }
-            hunkRemoved.forEach(List::clear);
-            hunkRemovedHash.forEach(List::clear);
-        }
-
-        /**
-         * Judges the section's removed lines now that all its added lines are known: a removed line
-         * whose exact content the same file adds back was moved, not removed, and never counts.
-         */
-        private void settleSection() {
-            for (int i = 0; i < needles.length; i++) {
-                if (kinds[i][0] != LineKind.REMOVED) {
-                    continue;
-                }
-                List<LineEvidence> removed = sectionRemoved.get(i);
-                List<Long> hashes = sectionRemovedHash.get(i);
-                LineEvidence firstKept = null;
-                for (int k = 0; k < removed.size(); k++) {
-                    LineEvidence r = removed.get(k);
-                    if (sectionAdded.contains(hashes.get(k))) {
-                        if (movedLine[i] == 0) {
-                            movedLine[i] = r.patchLine();
-                        }
-                        continue;
-                    }
-                    if (firstKept == null) {
-                        firstKept = r;
-                    }
-                    if (needles[i].length == 2 && sectionPair[i] == null) {
-                        for (LineEvidence a : sectionHunkAdded.get(i)) {
-                            if (a.hunk() == r.hunk()) {
-                                sectionPair[i] = new LineEvidence[] {r, a};
-                                break;
-                            }
-                        }
-                    }
-                }
-                sectionSide[i][0] = firstKept;
+                q.clearHunk();
             }
         }
 
@@ -422,33 +523,84 @@ public final class StrictTransitionEvaluator {
             if (section.newPath() != null) {
                 touched.add(section.newPath());
             }
-            inSection = false;
-            if (!sectionTainted) {
-                settleSection();
+            FileHeader h = section.header();
+            if ((h.isDeleted() || h.isRename()) && h.oldPath() != null) {
+                replaced.add(h.oldPath());
             }
-            for (int i = 0; i < needles.length; i++) {
+            if (isCopy && !sectionTainted) {
+                copies.computeIfAbsent(h.oldPath(), k -> new ArrayList<>()).add(copyRemoved.toArray());
+            }
+            inSection = false;
+            for (Req q : reqs) {
                 if (sectionTainted) {
-                    if (!sectionRemoved.get(i).isEmpty() && rejectedLine[i][0] == 0) {
-                        rejectedLine[i][0] = sectionRemoved.get(i).get(0).patchLine();
-                    }
-                    rejected(i, sectionSide[i]);
-                    continue;
+                    rejected(q);
+                } else {
+                    settle(q);
                 }
-                for (int slot = 0; slot < 2; slot++) {
-                    if (side[i][slot] == null) {
-                        side[i][slot] = sectionSide[i][slot];
-                    }
-                }
-                if (pair[i] == null) {
-                    pair[i] = sectionPair[i];
-                }
+                q.clearSection();
             }
         }
 
-        private void rejected(int i, LineEvidence[] hits) {
-            for (int slot = 0; slot < 2; slot++) {
-                if (hits[slot] != null && rejectedLine[i][slot] == 0) {
-                    rejectedLine[i][slot] = hits[slot].patchLine();
+        /** What a section the strict reader rejected held: counted nowhere, named in the unmet messages. */
+        private static void rejected(Req q) {
+            if (q.sectionRemoved != null && q.rejectedRemoved == 0) {
+                q.rejectedRemoved = q.sectionRemoved.patchLine();
+            }
+            if (q.sectionAdded != 0 && q.rejectedAdded == 0) {
+                q.rejectedAdded = q.sectionAdded;
+            }
+        }
+
+        /** Judges a validated section's lines now that all of them are known; linear in what the section held. */
+        private void settle(Req q) {
+            if (q.sectionBoth != 0 && q.bothOnOneLine == 0) {
+                q.bothOnOneLine = q.sectionBoth;
+            }
+            if (q.removed != null && q.sectionRemoved != null) {
+                if (!inPlace) {
+                    if (q.notInPlace == 0) {
+                        q.notInPlace = q.sectionRemoved.patchLine();
+                    }
+                } else if (q.sectionAddedRemoved != 0) {
+                    if (q.keptForm == 0) {
+                        q.keptForm = q.sectionAddedRemoved;
+                        q.keptOnTheNewLine = q.sectionBoth != 0 && q.counts.values().stream().allMatch(c -> c.firstAdded == null);
+                    }
+                } else {
+                    LineEvidence[] pair = null;
+                    if (q.transition()) {
+                        for (Candidate c : q.candidates) {
+                            if (c.count().net > 0) {
+                                pair = new LineEvidence[] {c.removed(), c.added()};
+                                break;
+                            }
+                        }
+                        if (pair == null && !q.candidates.isEmpty() && q.pairMoved == 0) {
+                            q.pairMoved = q.candidates.get(0).added().patchLine();
+                        }
+                    }
+                    q.claims.add(new Claim(written, q.sectionRemovedAt.toArray(), q.sectionRemoved, pair));
+                }
+            }
+            if (q.added != null && written != null) {
+                LineEvidence first = null;
+                long moved = 0;
+                for (Count c : q.counts.values()) {
+                    if (c.firstAdded == null) {
+                        continue;
+                    }
+                    if (c.net > 0) {
+                        if (first == null || c.firstAdded.patchLine() < first.patchLine()) {
+                            first = c.firstAdded;
+                        }
+                    } else if (moved == 0 || c.firstAdded.patchLine() < moved) {
+                        moved = c.firstAdded.patchLine();
+                    }
+                }
+                if (first != null) {
+                    q.additions.add(new Pending(written, first));
+                } else if (moved != 0 && q.movedAdded == 0) {
+                    q.movedAdded = moved;
                 }
             }
         }
@@ -461,7 +613,6 @@ public final class StrictTransitionEvaluator {
                 decisions.add(new PolicyDecision(rule, !d.rejects(), inSection ? sectionPath : "", d.line(), d.message()));
             }
             if (d.rejects()) {
-                hunkTainted |= inHunk;
                 sectionTainted |= inSection;
                 taintNextSection |= !inSection;
             }
@@ -472,20 +623,15 @@ public final class StrictTransitionEvaluator {
             abandonUnfinished();
         }
 
-        /** A hunk or section a fatal error cut short gets no end call: what it held does not count. */
+        /** A section a fatal error cut short gets no end call: what it held does not count. */
         private void abandonUnfinished() {
-            for (int i = 0; i < needles.length; i++) {
-                if (inHunk) {
-                    rejected(i, hunkSide[i]);
-                    if (!hunkRemoved.get(i).isEmpty() && rejectedLine[i][0] == 0) {
-                        rejectedLine[i][0] = hunkRemoved.get(i).get(0).patchLine();
+            if (inSection) {
+                for (Req q : reqs) {
+                    if (inHunk && q.hunkRemoved != null && q.sectionRemoved == null) {
+                        q.sectionRemoved = q.hunkRemoved;
                     }
-                }
-                if (inSection && !sectionRemoved.get(i).isEmpty() && rejectedLine[i][0] == 0) {
-                    rejectedLine[i][0] = sectionRemoved.get(i).get(0).patchLine();
-                }
-                if (inSection) {
-                    rejected(i, sectionSide[i]);
+                    rejected(q);
+                    q.clearSection();
                 }
             }
             inHunk = false;
@@ -494,8 +640,8 @@ public final class StrictTransitionEvaluator {
 
         SemanticEvaluation result(DiffOutcome outcome, long maxCandidateBytes) {
             List<RequirementResult> results = new ArrayList<>();
-            for (int i = 0; i < requirements.size(); i++) {
-                results.add(result(i));
+            for (Req q : reqs) {
+                results.add(result(q));
             }
             List<PolicyDecision> ordered = new ArrayList<>(decisions);
             ordered.sort((a, b) -> Long.compare(a.patchLine(), b.patchLine()));
@@ -503,60 +649,164 @@ public final class StrictTransitionEvaluator {
                     diagnostics, ordered, List.of(), touched);
         }
 
-        private RequirementResult result(int i) {
-            Requirement r = requirements.get(i);
-            if (!(r instanceof Requirement.Replaced replaced)) {
-                if (side[i][0] != null) {
-                    return RequirementResult.satisfied(r, List.of(side[i][0]));
+        /** The first counted addition, once every section that may replace a file is known; and the first that did not count. */
+        private LineEvidence addedSide(Req q, long[] replacedLine) {
+            for (Pending p : q.additions) {
+                if (!replaced.contains(p.file())) {
+                    return p.line();
                 }
-                if (movedLine[i] > 0) {
-                    return moved(r, i);
+                if (replacedLine[0] == 0) {
+                    replacedLine[0] = p.line().patchLine();
                 }
-                String what = r instanceof Requirement.Added ? "added" : "removed";
-                return nowhere(r, i, 0, "no " + what + " line of a validated hunk holds it");
             }
-            if (pair[i] != null) {
-                return RequirementResult.satisfied(r, List.of(pair[i][0], pair[i][1]));
+            return null;
+        }
+
+        /** Whether a copy the patch makes of the claim's file keeps one of the lines the claim removes. */
+        private boolean copied(Claim c) {
+            for (long[] removedByCopy : copies.getOrDefault(c.file(), List.of())) {
+                for (long line : c.lines()) {
+                    if (java.util.Arrays.binarySearch(removedByCopy, line) < 0) {
+                        return true;
+                    }
+                }
             }
-            Transition t = replaced.transition();
-            LineEvidence removed = side[i][0];
-            LineEvidence added = side[i][1];
+            return false;
+        }
+
+        private RequirementResult result(Req q) {
+            Requirement r = q.requirement;
+            LineEvidence removedSide = null;
+            LineEvidence[] pair = null;
+            long copiedLine = 0;
+            for (Claim c : q.claims) {
+                if (copied(c)) {
+                    copiedLine = copiedLine == 0 ? c.removed().patchLine() : copiedLine;
+                    continue;
+                }
+                removedSide = removedSide == null ? c.removed() : removedSide;
+                if (pair == null && c.pair() != null) {
+                    pair = c.pair();
+                }
+            }
+            long[] replacedLine = {0};
+            LineEvidence added = q.added == null ? null : addedSide(q, replacedLine);
+            if (r instanceof Requirement.Added) {
+                if (added != null) {
+                    return RequirementResult.satisfied(r, List.of(added));
+                }
+                if (q.movedAdded != 0) {
+                    return moved(r, q.movedAdded);
+                }
+                if (replacedLine[0] != 0) {
+                    return replacedFile(r, replacedLine[0]);
+                }
+                return nowhere(r, q, false, true, "no added line of a validated hunk holds it");
+            }
+            if (r instanceof Requirement.Removed) {
+                if (removedSide != null) {
+                    return RequirementResult.satisfied(r, List.of(removedSide));
+                }
+                if (copiedLine != 0) {
+                    return copied(r, copiedLine);
+                }
+                if (q.keptForm != 0) {
+                    return kept(r, q);
+                }
+                if (q.notInPlace != 0) {
+                    return notInPlace(r, q);
+                }
+                return nowhere(r, q, true, false, "no removed line of a validated hunk holds it");
+            }
+            Transition t = ((Requirement.Replaced) r).transition();
+            if (pair != null) {
+                return RequirementResult.satisfied(r, List.of(pair[0], pair[1]));
+            }
+            if (copiedLine != 0 && removedSide == null) {
+                return copied(r, copiedLine);
+            }
+            if (q.pairMoved != 0) {
+                return RequirementResult.unmet(r, Unmet.Reason.ADDED_LINE_MOVED, "the added lines holding '" + t.added()
+                        + "' in the hunk that removes '" + t.removed() + "' (first at patch line " + q.pairMoved
+                        + ") are lines the same file removes as often: moved, not added");
+            }
+            if (q.keptForm != 0) {
+                return kept(r, q);
+            }
+            LineEvidence removed = removedSide;
             if (removed != null && added != null) {
                 return RequirementResult.unmet(r, Unmet.Reason.NOT_IN_ONE_HUNK, "removed at " + where(removed)
                         + ", added at " + where(added) + ", never in the same hunk of the same file");
             }
-            if (removed == null && movedLine[i] > 0) {
-                return moved(r, i);
-            }
             if (added != null) {
+                if (q.notInPlace != 0) {
+                    return notInPlace(r, q);
+                }
                 return RequirementResult.unmet(r, Unmet.Reason.REMOVED_SIDE_MISSING, "'" + t.added() + "' is added at "
-                        + where(added) + ", but no removed line holds '" + t.removed() + "'" + hint(i, 0));
+                        + where(added) + ", but no removed line holds '" + t.removed() + "'" + hint(q.rejectedRemoved, q.contextRemoved));
             }
-            if (keptOldLine[i] > 0) {
+            if (removed == null && q.notInPlace != 0) {
+                return notInPlace(r, q);
+            }
+            if (q.bothOnOneLine != 0) {
                 return RequirementResult.unmet(r, Unmet.Reason.ADDED_LINE_KEEPS_REMOVED, "every added line holding '" + t.added()
-                        + "' still holds '" + t.removed() + "' (first at patch line " + keptOldLine[i]
+                        + "' still holds '" + t.removed() + "' (first at patch line " + q.bothOnOneLine
                         + "): the old form must be gone from the line that carries the new one");
+            }
+            if (q.movedAdded != 0) {
+                return moved(r, q.movedAdded);
+            }
+            if (replacedLine[0] != 0) {
+                return replacedFile(r, replacedLine[0]);
             }
             if (removed != null) {
                 return RequirementResult.unmet(r, Unmet.Reason.ADDED_SIDE_MISSING, "'" + t.removed() + "' is removed at "
-                        + where(removed) + ", but no added line holds '" + t.added() + "'" + hint(i, 1));
+                        + where(removed) + ", but no added line holds '" + t.added() + "'" + hint(q.rejectedAdded, q.contextAdded));
             }
-            return nowhere(r, i, -1, "neither side occurs in a validated hunk");
+            return nowhere(r, q, true, true, "neither side occurs in a validated hunk");
         }
 
-        private RequirementResult moved(Requirement r, int i) {
-            return RequirementResult.unmet(r, Unmet.Reason.REMOVED_LINE_READDED, "every removed line holding the text is added back"
-                    + " unchanged in the same file (first at patch line " + movedLine[i] + "): a moved line is not a removal");
+        private static RequirementResult kept(Requirement r, Req q) {
+            if (q.keptOnTheNewLine && r instanceof Requirement.Replaced t) {
+                return RequirementResult.unmet(r, Unmet.Reason.ADDED_LINE_KEEPS_REMOVED, "every added line holding '"
+                        + t.transition().added() + "' still holds '" + t.transition().removed() + "' (first at patch line "
+                        + q.keptForm + "): the old form must be gone from the line that carries the new one");
+            }
+            return RequirementResult.unmet(r, Unmet.Reason.REMOVED_FORM_KEPT, "the file that removes it adds a line still"
+                    + " holding it (first at patch line " + q.keptForm + "): moved, commented or changed, the old form must be"
+                    + " gone from the file");
+        }
+
+        private static RequirementResult copied(Requirement r, long line) {
+            return RequirementResult.unmet(r, Unmet.Reason.REMOVED_FORM_COPIED, "the file that removes it (first at patch line "
+                    + line + ") is also copied by the patch, and git copies it as it was: the copy keeps the removed line");
+        }
+
+        private static RequirementResult notInPlace(Requirement r, Req q) {
+            return RequirementResult.unmet(r, Unmet.Reason.REMOVED_NOT_IN_PLACE, "the only removed lines holding it are in a"
+                    + " section that copies, renames or deletes its file (first at patch line " + q.notInPlace
+                    + "): git leaves a copy's source as it was, and a moved or deleted file is not changed in place");
+        }
+
+        private static RequirementResult moved(Requirement r, long line) {
+            return RequirementResult.unmet(r, Unmet.Reason.ADDED_LINE_MOVED, "every added line holding it is a line the same"
+                    + " file removes as often (first at patch line " + line + "): moved, not added");
+        }
+
+        private static RequirementResult replacedFile(Requirement r, long line) {
+            return RequirementResult.unmet(r, Unmet.Reason.ADDED_IN_REPLACED_FILE, "the only added lines holding it are in a file"
+                    + " written where the patch deletes or renames away the file that stood there (first at patch line " + line
+                    + "): not an addition to either");
         }
 
         /** Unmet with nothing counted: the reason says where the text did occur, if anywhere. */
-        private RequirementResult nowhere(Requirement r, int i, int onlySlot, String message) {
-            long rejected = first(rejectedLine[i], onlySlot);
+        private static RequirementResult nowhere(Requirement r, Req q, boolean removedSide, boolean addedSide, String message) {
+            long rejected = first(removedSide ? q.rejectedRemoved : 0, addedSide ? q.rejectedAdded : 0);
             if (rejected > 0) {
                 return RequirementResult.unmet(r, Unmet.Reason.ONLY_IN_REJECTED_HUNK,
                         message + "; it occurs at patch line " + rejected + ", in a hunk the strict reader rejected");
             }
-            long context = first(contextLine[i], onlySlot);
+            long context = first(removedSide ? q.contextRemoved : 0, addedSide ? q.contextAdded : 0);
             if (context > 0) {
                 return RequirementResult.unmet(r, Unmet.Reason.ONLY_IN_CONTEXT,
                         message + "; it occurs only in context, first at patch line " + context);
@@ -564,23 +814,18 @@ public final class StrictTransitionEvaluator {
             return RequirementResult.unmet(r, Unmet.Reason.NOT_FOUND, message);
         }
 
-        private String hint(int i, int slot) {
-            if (rejectedLine[i][slot] > 0) {
-                return "; one does at patch line " + rejectedLine[i][slot] + ", in a hunk the strict reader rejected";
+        private static String hint(long rejected, long context) {
+            if (rejected > 0) {
+                return "; one does at patch line " + rejected + ", in a hunk the strict reader rejected";
             }
-            if (contextLine[i][slot] > 0) {
-                return "; it occurs only in context, first at patch line " + contextLine[i][slot];
+            if (context > 0) {
+                return "; it occurs only in context, first at patch line " + context;
             }
             return "";
         }
 
-        /** The first non-zero line of the slot, or of either slot when {@code slot} is -1. */
-        private static long first(long[] lines, int slot) {
-            if (slot >= 0) {
-                return lines[slot];
-            }
-            long a = lines[0];
-            long b = lines[1];
+        /** The earlier of two patch lines, 0 meaning none. */
+        private static long first(long a, long b) {
             return a == 0 ? b : b == 0 ? a : Math.min(a, b);
         }
 

@@ -26,7 +26,20 @@ public record Unmet(Reason reason, String message) {
         NOT_IN_ONE_HUNK,
         /** Transition: the only added lines holding the new text still hold the old text. */
         ADDED_LINE_KEEPS_REMOVED,
-        /** The only removed lines holding the text are added back unchanged in the same file: moved, not removed. */
-        REMOVED_LINE_READDED
+        /**
+         * Every file that removes a line holding the text also adds a line still holding it (moved, commented out or
+         * changed): the removed form is still in the file.
+         */
+        REMOVED_FORM_KEPT,
+        /** Every line the patch removes holding the text is kept by a copy the patch makes of its file (git copies the file as it was). */
+        REMOVED_FORM_COPIED,
+        /** The only removed lines holding the text are in sections that copy, rename or delete their file, not change it in place. */
+        REMOVED_NOT_IN_PLACE,
+        /** The only added lines holding the text are lines the same file removes as often: moved, not added. */
+        ADDED_LINE_MOVED,
+        /** The only added lines holding the text are in a file written where the patch deletes or renames away the one that stood there. */
+        ADDED_IN_REPLACED_FILE,
+        /** The patch is larger than the plan's limit, so it was not read. */
+        NOT_EVALUATED
     }
 }

@@ -11,6 +11,7 @@ import dev.patchverdict.diff.Profile;
 import dev.patchverdict.json.JsonInputException;
 import dev.patchverdict.json.StrictJson;
 import dev.patchverdict.plan.EvaluatorPlan;
+import dev.patchverdict.plan.StrictTransitionContract;
 import dev.patchverdict.record.DocumentReader;
 import dev.patchverdict.record.DocumentType;
 import dev.patchverdict.record.DocumentVersion;
@@ -159,17 +160,20 @@ public final class Verifier {
         Timing timing = new Timing(environment.clock());
         ObjectNode result;
         ObjectNode backend = (ObjectNode) plan.get("backend");
+        EvaluatorPlan v05 = version.equals("0.5") ? mapPlan(planDoc) : null;
         switch (version) {
             case "0.1" -> result = JsonExactBackend.run(in, artifact, file, timing);
             case "0.2" -> result = PatchCore.run(in, backend, artifact, bytes, timing).result;
             case "0.3" -> result = SubstringLayer.run(in, backend, artifact, bytes, timing).result;
             case "0.4" -> result = TransitionLayer.run(in, backend, artifact, bytes, timing).result;
-            default -> result = StrictTransitionBackend.run(in, mapPlan(planDoc), artifact, bytes, timing,
+            default -> result = StrictTransitionBackend.run(in, v05, artifact, bytes, timing,
                     environment.implementationVersion()).result;
         }
         finish(result, plan, planDoc.canonicalDigest().toString(), version, environment);
         List<Diagnostic> advisories = List.of();
-        if (!version.equals("0.1")) {
+        boolean v05OverLimit = v05 != null && bytes.length > ((StrictTransitionContract) v05.contract()).backend().maxCandidateBytes();
+        // A v0.5 patch past its plan's limit is not read at all, advisories included.
+        if (!version.equals("0.1") && !v05OverLimit) {
             DiffResult strict = DiffReader.read(bytes, Profile.STRICT);
             advisories = strict.diagnostics();
             if (!version.equals("0.5")) {

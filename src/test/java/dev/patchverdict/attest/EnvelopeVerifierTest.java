@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.patchverdict.digest.Digests;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -16,7 +17,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 /** Each kind of tampering, one byte at a time, is caught by the check named for it, and by no other. */
 class EnvelopeVerifierTest {
     private static EnvelopeVerifier.Expected everything(SigningKey key) {
-        return new EnvelopeVerifier.Expected(key.publicKey(), Optional.of(Fixtures.result()), Optional.of(Fixtures.PATCH),
+        return new EnvelopeVerifier.Expected(key.publicKey(), Optional.of(Fixtures.result()), Optional.of(Digests.bytes(Fixtures.PATCH)),
                 Optional.of(Fixtures.workUnit()), Optional.of(Fixtures.result().path("status").asText()));
     }
 
@@ -103,11 +104,11 @@ class EnvelopeVerifierTest {
         byte[] patch = Fixtures.PATCH.clone();
         patch[patch.length - 2] = 'x';
         assertEquals(Set.of(Check.PATCH_SUBJECT), failed(e, new EnvelopeVerifier.Expected(key.publicKey(),
-                Optional.of(Fixtures.result()), Optional.of(patch), Optional.of(Fixtures.workUnit()))));
+                Optional.of(Fixtures.result()), Optional.of(Digests.bytes(patch)), Optional.of(Fixtures.workUnit()))));
         ObjectNode wu = (ObjectNode) Fixtures.workUnit();
         wu.put("version", 2);
         assertEquals(Set.of(Check.WORK_UNIT_SUBJECT), failed(e, new EnvelopeVerifier.Expected(key.publicKey(),
-                Optional.of(Fixtures.result()), Optional.of(Fixtures.PATCH), Optional.of(wu))));
+                Optional.of(Fixtures.result()), Optional.of(Digests.bytes(Fixtures.PATCH)), Optional.of(wu))));
     }
 
     @ParameterizedTest
@@ -123,7 +124,7 @@ class EnvelopeVerifierTest {
         ObjectNode given = Fixtures.result();
         given.put("status", "passeD");
         assertEquals(Set.of(Check.RESULT), failed(e, new EnvelopeVerifier.Expected(key.publicKey(), Optional.of(given),
-                Optional.of(Fixtures.PATCH), Optional.of(Fixtures.workUnit()))));
+                Optional.of(Digests.bytes(Fixtures.PATCH)), Optional.of(Fixtures.workUnit()))));
     }
 
     @ParameterizedTest

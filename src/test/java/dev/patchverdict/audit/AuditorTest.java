@@ -17,7 +17,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
@@ -37,6 +39,8 @@ class AuditorTest {
     Path tmp;
     Path good;
     final Auditor auditor = new Auditor(VERIFIER);
+    /** For bundles that name the record family's own files where they lie. */
+    final Auditor everywhere = new Auditor(VERIFIER, SignaturePolicy.NONE, java.util.Optional.of(Path.of("/")));
 
     @BeforeEach
     void writeABundle() throws Exception {
@@ -111,6 +115,47 @@ class AuditorTest {
                 "/status: recorded \"passed\", re-verified \"failed\"");
     }
 
+    /**
+     * Every field a result records is reproduced or named as one that may differ (times, the machine, patchverdict's own
+     * extensions): an edit anywhere else, with every digest and input intact, is never REPRODUCED.
+     */
+    @Test
+    void anEditOutsideStatusChecksAndEvidenceDiverges() throws Exception {
+        Map<String, Consumer<ObjectNode>> edits = new LinkedHashMap<>();
+        edits.put("/independence/shared_model_family", r -> ((ObjectNode) r.get("independence")).put("shared_model_family", true));
+        edits.put("/independence/correlation_notes", r -> ((ObjectNode) r.get("independence")).put("correlation_notes", "reviewed by a person"));
+        edits.put("/resources/human_minutes", r -> ((ObjectNode) r.get("resources")).put("human_minutes", 90.0));
+        edits.put("/provenance/verifier_config_digest", r -> ((ObjectNode) r.get("provenance")).remove("verifier_config_digest"));
+        edits.put("/extensions/com.example.approved", r -> ((ObjectNode) r.get("extensions")).put("com.example.approved", true));
+        for (Map.Entry<String, Consumer<ObjectNode>> e : edits.entrySet()) {
+            Path d = copy("edit" + edits.keySet().stream().toList().indexOf(e.getKey()),
+                    b -> editJson(b.resolve("verification-result.json"), e.getValue()));
+            expect(d, Verdict.DIVERGED, e.getKey() + ": recorded ");
+        }
+    }
+
+    @Test
+    void whatMayDifferDoesNot() throws Exception {
+        expect(copy("may-differ", d -> editJson(d.resolve("verification-result.json"), r -> {
+            r.put("started_at", "2020-01-01T00:00:00.000001Z");
+            r.put("finished_at", "2020-01-01T00:00:01Z");
+            ((ObjectNode) r.get("resources")).put("wall_seconds", 12.5);
+            ((ObjectNode) r.path("provenance").path("environment")).put("platform", "elsewhere").put("python", "3.11.7");
+            ((ObjectNode) r.get("extensions")).put("org.patchverdict.implementation", "another build");
+        })), Verdict.REPRODUCED, "every digest matches");
+    }
+
+    /** A result no verifier writes (not a VerificationResult v0.1) is named as such, whatever else holds. */
+    @Test
+    void aResultThatIsNotAValidVerificationResultIsTampered() throws Exception {
+        expect(copy("extra-field", d -> editJson(d.resolve("verification-result.json"), r -> r.put("human_approved", true))),
+                Verdict.TAMPERED, "not a valid VerificationResult v0.1");
+        expect(copy("bad-time", d -> editJson(d.resolve("verification-result.json"), r -> r.put("started_at", "yesterday"))),
+                Verdict.TAMPERED, "not a valid VerificationResult v0.1");
+        expect(copy("bad-version", d -> editJson(d.resolve("verification-result.json"), r -> r.put("schema_version", "9.9"))),
+                Verdict.TAMPERED, "not a valid VerificationResult v0.1");
+    }
+
     @Test
     void anEditedEvidenceDigestIsTamperedAndNamed() throws Exception {
         expect(copy("evidence", d -> editJson(d.resolve("verification-result.json"), r -> ((ObjectNode) r.withArray("evidence").get(4))
@@ -140,7 +185,7 @@ class AuditorTest {
         Path edited = Files.createDirectories(tmp.resolve("edited"));
         Files.writeString(edited.resolve("bundle.json"), "{\"verification_result\": \"" + ReferenceFolder
                 .file("benchmarks/phase-b2-successor-five/evidence/task-001/attempt-001/verification-result.json") + "\"}");
-        AuditOutcome o = auditor.audit(edited, "edited");
+        AuditOutcome o = everywhere.audit(edited, "edited");
         assertEquals(Verdict.TAMPERED, o.verdict());
         assertEquals(4, o.reasons().size(), o.reasons().toString());
         assertTrue(o.reasons().get(3).startsWith("UNSIGNED: "), "a bundle without an envelope says so last: " + o.reasons());
@@ -150,7 +195,7 @@ class AuditorTest {
         Path consistent = Files.createDirectories(tmp.resolve("consistent"));
         Files.writeString(consistent.resolve("bundle.json"), "{\"verification_result\": \"" + ReferenceFolder
                 .file("results/benchmarks/phase-b2-successor-five/task-001/attempt-001/verification-result.json") + "\"}");
-        AuditOutcome c = auditor.audit(consistent, "consistent");
+        AuditOutcome c = everywhere.audit(consistent, "consistent");
         assertEquals(Verdict.UNVERIFIABLE, c.verdict(), "its inputs are not in the reference folder: " + c.reasons());
     }
 
@@ -163,7 +208,62 @@ class AuditorTest {
                 + "\", \"result_manifest\": \"" + ReferenceFolder.file(base + "result-manifest.json") + "\", \"candidate_root\": \""
                 + ReferenceFolder.root().resolve(base) + "\", \"evaluator_plan\": \"" + ReferenceFolder.file(
                         "benchmarks/phase-b2-successor-five/evaluators/task-002-frozen-definition-digest-test.evaluator-plan.json") + "\"}");
-        expect(dir, Verdict.UNVERIFIABLE, "the work unit is missing");
+        AuditOutcome o = everywhere.audit(dir, "task-002");
+        assertEquals(Verdict.UNVERIFIABLE, o.verdict(), o.reasons().toString());
+        assertTrue(o.reasons().contains("the work unit is missing"), o.reasons().toString());
+    }
+
+    /**
+     * A bundle is read only below the folder the audit may read (the bundle itself unless widened): a bundle.json
+     * naming a file elsewhere, or a link leading out, would make the audit read any file the auditor can and repeat
+     * its first word in a parse error (a token file's whole token).
+     */
+    @Test
+    void aBundleNamingAFileOutsideItIsUnverifiableAndNothingOfTheFileIsShown() throws Exception {
+        Path secret = tmp.resolve("token.txt");
+        Files.writeString(secret, "ghp_S3cretTokenValue\n");
+        Path mapped = copy("mapped-out", d -> write(d.resolve("bundle.json"), "{\"work_unit\": \"../token.txt\"}"));
+        Path linked = copy("linked-out", d -> link(d.resolve("candidate/changes.patch"), secret));
+        Path folder = copy("folder-out", d -> {
+            write(d.resolve("bundle.json"), "{\"candidate_root\": \"elsewhere\"}");
+            link(d.resolve("elsewhere"), tmp);
+        });
+        for (Path b : List.of(mapped, linked, folder)) {
+            AuditOutcome o = auditor.audit(b, b.getFileName().toString());
+            assertEquals(Verdict.UNVERIFIABLE, o.verdict(), b + ": " + o.reasons());
+            assertTrue(o.reasons().get(0).contains("leads outside the bundle"), b + ": " + o.reasons());
+            assertTrue(o.reasons().stream().noneMatch(r -> r.contains("S3cret")), b + ": " + o.reasons());
+        }
+    }
+
+    /** Widened to a folder the auditor names, a bundle may name files anywhere below it, as the record family lays them out. */
+    @Test
+    void aWidenedRootLetsABundleNameFilesBelowIt() throws Exception {
+        Path layout = Files.createDirectories(tmp.resolve("family/results/attempt-001"));
+        dev.patchverdict.TestFiles.copyTree(good, layout);
+        Files.move(layout.resolve("evaluator-plan.json"), tmp.resolve("family/plan.json"));
+        write(layout.resolve("bundle.json"), "{\"evaluator_plan\": \"../../plan.json\"}");
+        assertEquals(Verdict.UNVERIFIABLE, auditor.audit(layout, "attempt-001").verdict());
+        AuditOutcome o = new Auditor(VERIFIER, SignaturePolicy.NONE, java.util.Optional.of(tmp.resolve("family")))
+                .audit(layout, "attempt-001");
+        assertEquals(Verdict.REPRODUCED, o.verdict(), o.reasons().toString());
+    }
+
+    private static void write(Path f, String s) {
+        try {
+            Files.writeString(f, s);
+        } catch (Exception e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    private static void link(Path at, Path target) {
+        try {
+            Files.deleteIfExists(at);
+            Files.createSymbolicLink(at, target);
+        } catch (Exception e) {
+            throw new AssertionError(e);
+        }
     }
 
     private static void append(Path f, String s) {

@@ -367,6 +367,8 @@ class BehaveRunTest {
         assertEquals(Verdict.PROVEN, o.verdict(), o.report());
     }
 
+    @Tag(TestGroups.BUBBLEWRAP)
+    @Tag(TestGroups.PYTHON3)
     @Test
     void garbageGitSkipsAfterACorrectFixIsMutatedWithoutAnInternalError() throws Exception {
         BehaveFixture f = BehaveFixture.create(dir, BehaveFixture.calcRepo()).candidate(Map.of("calc.py", CALC_FIXED));

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.behave;
 
+import dev.patchverdict.TestGroups;
 import static dev.patchverdict.behave.BehaveFixture.checks;
 import static dev.patchverdict.behave.BehaveFixture.python;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -16,6 +17,7 @@ import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -26,6 +28,9 @@ import org.junit.jupiter.api.io.TempDir;
  * by tracing it or by rewriting its code through {@code /proc/PID/mem}; unstopped, every level is
  * PROVEN. The injected code is x86-64 machine code.
  */
+@Tag(TestGroups.GIT)
+@Tag(TestGroups.BUBBLEWRAP)
+@Tag(TestGroups.PYTHON3)
 class ForgedVerdictTest {
     /** Splits on single spaces: 'a  b' has three words. */
     static final String COUNT_BUGGY = String.join("\n",

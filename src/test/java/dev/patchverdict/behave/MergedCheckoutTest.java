@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.behave;
 
+import dev.patchverdict.TestGroups;
 import static dev.patchverdict.behave.BehaveFixture.CALC_FIXED;
 import static dev.patchverdict.behave.BehaveFixture.newFile;
 import static dev.patchverdict.behave.BehaveFixture.python;
@@ -15,6 +16,7 @@ import dev.patchverdict.record.DocumentReader;
 import dev.patchverdict.record.VerificationResult;
 import java.nio.file.Path;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -22,6 +24,9 @@ import org.junit.jupiter.api.io.TempDir;
  * The tree the checks run on is what a checkout of the merged commit holds: the git attributes of the merged
  * commit act on it (ident, eol, working-tree-encoding), as they will for everyone who checks the merge out.
  */
+@Tag(TestGroups.GIT)
+@Tag(TestGroups.BUBBLEWRAP)
+@Tag(TestGroups.PYTHON3)
 class MergedCheckoutTest {
     /** Takes the fixed path only while {@code $Id$} is not expanded: in the patch, never in a checkout. */
     static final String ID_KEYED = """

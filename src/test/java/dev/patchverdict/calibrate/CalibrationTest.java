@@ -64,7 +64,7 @@ class CalibrationTest {
         assertEquals(1, r.problems().size());
         assertTrue(r.problems().get(0).startsWith("decoy \u00d7 v0.4: expected support, got reject"), r.problems().get(0));
         String junit = MatrixRenderers.junit(r);
-        assertTrue(junit.contains("tests=\"28\" failures=\"1\""), junit);
+        assertTrue(junit.contains("tests=\"56\" failures=\"1\""), junit);
         assertTrue(junit.contains("<failure message=\"expected support, got reject\""), junit);
         assertTrue(MatrixRenderers.text(r).contains("reject (expected support)"));
     }

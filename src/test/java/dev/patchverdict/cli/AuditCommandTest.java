@@ -39,4 +39,20 @@ class AuditCommandTest {
         CliRun none = CliRun.in(ROOT, "audit", tmp.resolve("results/a/candidate").toString());
         assertEquals(2, none.code(), "a folder without bundles is undecided");
     }
+
+    /** A bundle.json naming a plan kept beside the results is read with --root above both, and refused without it. */
+    @Test
+    void rootLetsABundleNameFilesBelowIt() throws Exception {
+        Path family = Files.createDirectories(tmp.resolve("family"));
+        Path attempt = family.resolve("results/attempt-001");
+        assertEquals(0, CliRun.in(ROOT, VerifyCommandTest.verify("correct", "0.4", "--bundle", attempt.toString())).code());
+        Files.move(attempt.resolve("evaluator-plan.json"), family.resolve("plan.json"));
+        Files.writeString(attempt.resolve("bundle.json"), "{\"evaluator_plan\": \"../../plan.json\"}");
+        CliRun refused = CliRun.in(ROOT, "audit", "--format", "jsonl", family.resolve("results").toString());
+        assertEquals(2, refused.code(), refused.out() + refused.err());
+        assertTrue(refused.out().contains("leads outside the bundle's folder"), refused.out());
+        CliRun read = CliRun.in(ROOT, "audit", "--root", family.toString(), family.resolve("results").toString());
+        assertEquals(0, read.code(), read.out() + read.err());
+        assertTrue(read.out().startsWith("REPRODUCED "), read.out());
+    }
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.cli;
 
+import dev.patchverdict.TestGroups;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -14,6 +15,7 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -82,6 +84,7 @@ class AuditHostileBundlesTest {
         assertEquals(0, p.waitFor(), out);
     }
 
+    @Tag(TestGroups.PYTHON3)
     @Test
     void aFolderNestedPastThePathLimitIsReportedAndTheRestAudited() throws Exception {
         Path all = results();

@@ -152,6 +152,36 @@ class ReviewCommandTest {
         assertTrue(missing.out().contains("no such file"), missing.out());
     }
 
+    /**
+     * A folder review reads only the files it walks to, never through a link: a {@code .patch} that is a link to a
+     * file elsewhere printed that file's first line in LEADING_GARBAGE (a credential), and a link, FIFO or dangling
+     * link named like a patch was skipped without a word, so every patch "passed". Each is UNREADABLE now, unopened.
+     */
+    @Test
+    void aFolderIsReadWithoutFollowingLinksAndEveryPatchNamedEntryIsReported(@TempDir Path tmp) throws Exception {
+        Files.createDirectories(tmp.resolve("run"));
+        Files.writeString(tmp.resolve("run/ok.patch"), GOOD);
+        Files.writeString(tmp.resolve("credentials"), "https://user:ghp_S3cret@github.com\n");
+        Files.createSymbolicLink(tmp.resolve("run/link.patch"), tmp.resolve("credentials"));
+        Files.createSymbolicLink(tmp.resolve("run/dangling.diff"), tmp.resolve("nowhere"));
+        Process mkfifo = new ProcessBuilder("mkfifo", tmp.resolve("run/fifo.patch").toString()).start();
+        assertEquals(0, mkfifo.waitFor());
+        CliRun r = CliRun.in(tmp, "review", "--format", "jsonl", "run");
+        assertEquals(ExitCode.UNDECIDED, r.code(), r.out() + r.err());
+        assertFalse(r.out().contains("S3cret"), r.out());
+        Map<String, String> status = new java.util.TreeMap<>();
+        for (JsonNode o : jsonl(r.out())) {
+            if (o.path("type").asText().equals("patch")) {
+                status.put(o.path("name").asText(), o.path("status").asText() + " " + o.path("error").asText());
+            }
+        }
+        assertEquals(List.of("run/dangling.diff", "run/fifo.patch", "run/link.patch", "run/ok.patch"), List.copyOf(status.keySet()), r.out());
+        assertTrue(status.get("run/link.patch").startsWith("unreadable a symbolic link"), status.toString());
+        assertTrue(status.get("run/dangling.diff").startsWith("unreadable a symbolic link"), status.toString());
+        assertTrue(status.get("run/fifo.patch").startsWith("unreadable not a regular file"), status.toString());
+        assertTrue(status.get("run/ok.patch").startsWith("accepted"), status.toString());
+    }
+
     @Test
     void thePlanContractIsCheckedWithoutAWorkUnit(@TempDir Path tmp) throws IOException {
         Files.copy(FIXTURES.resolve("correct.patch"), tmp.resolve("correct.patch"));

@@ -114,7 +114,9 @@ class StrictTransitionPlanTest {
         List<String> before = new java.util.ArrayList<>(ChangePolicy.defaultProtectedPaths(GlobSyntax.GITIGNORE));
         before.removeAll(List.of(".gitattributes", ".gitmodules", ".gitignore", ".mailmap", ".lfsconfig"));
         assertEquals(new ChangePolicy(false, false, false, false, true, before, GlobSyntax.GITIGNORE), c.changePolicy());
-        assertEquals(List.of("README.md"), wu.constraints().allowedPaths());
-        assertTrue(c.changePolicy().protectingGlob("README.md").isEmpty(), "the one allowed path is not protected");
+        assertEquals(List.of("README.md", "docs/usage.md"), wu.constraints().allowedPaths());
+        for (String allowed : wu.constraints().allowedPaths()) {
+            assertTrue(c.changePolicy().protectingGlob(allowed).isEmpty(), allowed + ", an allowed path, is not protected");
+        }
     }
 }

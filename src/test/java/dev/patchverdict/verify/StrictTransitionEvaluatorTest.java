@@ -132,7 +132,8 @@ class StrictTransitionEvaluatorTest {
         SemanticEvaluation e = evaluate(rename, V05Fixtures.transitionPlan());
         assertEquals(List.of(new PolicyDecision(PolicyDecision.Rule.PROTECTED_PATH, false, "tests/test_a.py", 1,
                 "matches protected path tests/")), e.decisions());
-        assertTrue(e.requirements().get(0).satisfied());
+        // A renamed file is not changed in place, so its removed line does not count either.
+        assertEquals(Unmet.Reason.REMOVED_NOT_IN_PLACE, e.requirements().get(0).unmet().orElseThrow().reason());
         assertFalse(e.accepted());
     }
 
@@ -194,8 +195,18 @@ class StrictTransitionEvaluatorTest {
         SemanticEvaluation e = StrictTransitionEvaluator.evaluate(bytes, small);
         assertFalse(e.withinSizeLimit());
         assertFalse(e.accepted());
-        assertTrue(e.requirements().get(0).satisfied());
+        assertEquals(Digests.bytes(bytes), e.patchDigest());
+        assertEquals(Unmet.Reason.NOT_EVALUATED, e.requirements().get(0).unmet().orElseThrow().reason());
         assertEquals(List.of("the patch has 172 bytes, more than the plan's 171"), e.reasons());
+        // The limit comes before any reading: nothing past it is looked at, from memory or from a stream.
+        byte[] malformed = (new String(bytes, StandardCharsets.UTF_8) + "@@ -1 +1 @@\n").getBytes(StandardCharsets.UTF_8);
+        for (SemanticEvaluation over : List.of(StrictTransitionEvaluator.evaluate(malformed, small),
+                StrictTransitionEvaluator.evaluate(new java.io.ByteArrayInputStream(malformed), small))) {
+            assertEquals(List.of(), over.diagnostics());
+            assertEquals(List.of(), over.touchedPaths());
+            assertEquals(malformed.length, over.patchBytes());
+            assertEquals(Digests.bytes(malformed), over.patchDigest());
+        }
     }
 
     @Test
@@ -221,23 +232,26 @@ class StrictTransitionEvaluatorTest {
         SemanticEvaluation fixed = evaluate(HEADER + "@@ -1,2 +1,2 @@\n x = 1\n-unsafe_call(a)\n+unsafe_call(a)\n+safe_call(a)\n"
                 .replace("@@ -1,2 +1,2 @@", "@@ -1,2 +1,3 @@"), V05Fixtures.transitionPlan());
         assertFalse(fixed.accepted(), "unsafe_call(a) is removed and added back unchanged: moved, not removed");
-        assertEquals(Unmet.Reason.REMOVED_LINE_READDED, fixed.unmet().get(0).unmet().orElseThrow().reason());
+        assertEquals(Unmet.Reason.REMOVED_FORM_KEPT, fixed.unmet().get(0).unmet().orElseThrow().reason());
     }
 
     @Test
     void aRemovedLineAddedBackUnchangedElsewhereInTheFileIsAMoveNotARemoval() {
-        String moved = HEADER + "@@ -1,2 +1,2 @@\n x = 1\n-unsafe_call(args.value)\n+safe_call(args.value)\n"
+        String moved = HEADER + "@@ -1,3 +1,3 @@\n x = 1\n-unsafe_call(args.value)\n+safe_call(args.value)\n y = 2\n"
                 + "@@ -40,1 +40,2 @@\n ## later\n+unsafe_call(args.value)\n";
         SemanticEvaluation e = evaluate(moved, V05Fixtures.transitionPlan());
         assertFalse(e.accepted(), e.reasons().toString());
-        assertEquals(Unmet.Reason.REMOVED_LINE_READDED, e.unmet().get(0).unmet().orElseThrow().reason());
-        // Another removed line holding the old form, not added back, still makes the replacement.
+        assertEquals(Unmet.Reason.REMOVED_FORM_KEPT, e.unmet().get(0).unmet().orElseThrow().reason());
+        // Another call replaced beside the one added back still leaves the old form in the file.
         String twoCalls = HEADER + "@@ -1,3 +1,3 @@\n x = 1\n-unsafe_call(args.value)\n-unsafe_call(args.other)\n"
                 + "+safe_call(args.other)\n+unsafe_call(args.value)\n";
-        SemanticEvaluation ok = evaluate(twoCalls, V05Fixtures.transitionPlan());
+        SemanticEvaluation kept = evaluate(twoCalls, V05Fixtures.transitionPlan());
+        assertEquals(Unmet.Reason.REMOVED_FORM_KEPT, kept.unmet().get(0).unmet().orElseThrow().reason());
+        // Both replaced: the evidence is the hunk's first removed line and the added line that pairs with it.
+        SemanticEvaluation ok = evaluate(twoCalls.replace("+unsafe_call(args.value)", "+safe_call(args.value)"),
+                V05Fixtures.transitionPlan());
         assertTrue(ok.accepted(), ok.reasons().toString());
-        assertEquals(8, ok.requirements().get(0).evidence().get(0).patchLine(),
-                "the evidence is the removed line that was not added back");
+        assertEquals(List.of(7L, 9L), ok.requirements().get(0).evidence().stream().map(LineEvidence::patchLine).toList());
     }
 
     /**

@@ -12,7 +12,8 @@ public final class Operators {
                 new SplitAddedLine(), new CaseChanged(), new OutOfScopeFile(), new DeletedFileOnly(), new HeaderOnly(),
                 new AfterNoNewlineMarker(), new DashDashRemovedLine(), new DuplicatedSection(), new UnbalancedHunk(),
                 new BinarySection(), new SplitAcrossFiles(), new SplitAcrossHunks(), new RemovedAndReadded(), new OldFormKept(),
-                new WritesOutsideScope(), new SymlinkRedirect()));
+                new CopyInsteadOfEdit(), new RenameAndRecreate(), new MovedWithAChange(), new NewFormMoved(),
+                new RecreatedUnchanged(), new OldFormKeptElsewhere(), new WritesOutsideScope(), new SymlinkRedirect()));
         out.addAll(TrickOperators.all());
         return List.copyOf(out);
     }

@@ -65,6 +65,31 @@ final class Patches {
         return sb.toString();
     }
 
+    /** A section copying {@code from} to the new file {@code to}, with hunks changing the copy; the source stays as it was. */
+    static String copy(String from, String to, String... hunks) {
+        return moved("copy", from, to, hunks);
+    }
+
+    /** A section renaming {@code from} to {@code to}, with hunks changing it on the way. */
+    static String rename(String from, String to, String... hunks) {
+        return moved("rename", from, to, hunks);
+    }
+
+    private static String moved(String how, String from, String to, String... hunks) {
+        StringBuilder sb = new StringBuilder();
+        sb.append("diff --git a/").append(from).append(" b/").append(to).append('\n');
+        sb.append("similarity index 50%\n");
+        sb.append(how).append(" from ").append(from).append('\n');
+        sb.append(how).append(" to ").append(to).append('\n');
+        sb.append("index 1111111..2222222 100644\n");
+        sb.append("--- a/").append(from).append('\n');
+        sb.append("+++ b/").append(to).append('\n');
+        for (String h : hunks) {
+            sb.append(h);
+        }
+        return sb.toString();
+    }
+
     /** A section creating a file with the given lines. */
     static String create(String path, String mode, List<String> content) {
         List<String> lines = new ArrayList<>();
@@ -102,6 +127,14 @@ final class Patches {
     /** The hunk of {@link #replacement}, at line 1. */
     static String replacementHunk(Targets t) {
         return hunk(1, replacementLines(t));
+    }
+
+    /**
+     * The same with a line of trailing context, for a section with more hunks after it: git applies a hunk without
+     * trailing context only at the end of the file, so it would refuse a later one.
+     */
+    static String replacementHunkBeforeMore(Targets t) {
+        return hunk(1, concat(replacementLines(t), List.of(" # context")));
     }
 
     private static List<String> replacementLines(Targets t) {

@@ -22,7 +22,9 @@ public final class RemovedAndReadded implements Operator {
             return List.of();
         }
         int shift = t.allAdded().size() - t.allRemoved().size();
-        String first = Patches.hunk(1, Patches.concat(Patches.prefixed('-', t.allRemoved()), Patches.prefixed('+', t.allAdded())));
+        // Trailing context, as git writes it: a hunk without any must end the file, and git would refuse the second.
+        String first = Patches.hunk(1, Patches.concat(Patches.concat(Patches.prefixed('-', t.allRemoved()),
+                Patches.prefixed('+', t.allAdded())), List.of(" # context")));
         String second = Patches.hunk(40, 40 + shift, Patches.concat(List.of(" ## later"), Patches.prefixed('+', t.allRemoved())));
         return List.of(decoy("moved", Patches.modify(t.inScope(), first, second)));
     }

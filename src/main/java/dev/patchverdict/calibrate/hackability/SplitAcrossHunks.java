@@ -21,7 +21,9 @@ public final class SplitAcrossHunks implements Operator {
         if (t.allRemoved().isEmpty() || t.allAdded().isEmpty()) {
             return List.of();
         }
-        String first = Patches.hunk(1, Patches.concat(List.of(" # context"), Patches.prefixed('-', t.allRemoved())));
+        // Trailing context, as git writes it: a hunk without any must end the file, and git would refuse the second.
+        String first = Patches.hunk(1, Patches.concat(Patches.concat(List.of(" # context"), Patches.prefixed('-', t.allRemoved())),
+                List.of(" # more context")));
         String second = Patches.hunk(40, 40 - t.allRemoved().size(), Patches.concat(List.of(" ## later"), Patches.prefixed('+', t.allAdded())));
         return List.of(decoy("two-hunks", Patches.modify(t.inScope(), first, second)));
     }

@@ -108,7 +108,7 @@ final class TrickOperators {
         private static String inModule(Targets t, InModule m) {
             List<String> lines = new ArrayList<>(List.of(" # end of module"));
             lines.addAll(Patches.prefixed('+', m.added()));
-            return Patches.modify(t.inScope(), Patches.replacementHunk(t),
+            return Patches.modify(t.inScope(), Patches.replacementHunkBeforeMore(t),
                     Patches.hunk(100, 100 + Patches.replacementDelta(t), lines));
         }
     }

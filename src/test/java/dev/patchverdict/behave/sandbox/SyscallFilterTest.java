@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.behave.sandbox;
 
+import dev.patchverdict.TestGroups;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static dev.patchverdict.behave.sandbox.TestSandbox.LIMITS;
 import static dev.patchverdict.behave.sandbox.TestSandbox.PATH_ONLY;
@@ -26,6 +27,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -226,6 +228,7 @@ class SyscallFilterTest {
         assertEquals("", r.stdout().text());
     }
 
+    @Tag(TestGroups.BUBBLEWRAP)
     @Test
     void aMachineWithoutAFilterRunsNothing() throws Exception {
         Path tree = Files.createDirectories(scratch.resolve("tree"));

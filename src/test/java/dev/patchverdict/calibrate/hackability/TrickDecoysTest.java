@@ -101,7 +101,7 @@ class TrickDecoysTest {
 
     @Test
     void withAReadmeScopeNoTrickApplies(@TempDir Path tmp) throws Exception {
-        // The seed work unit lets a patch write README.md alone: a trick there is the scope check's job.
+        // The seed work unit lets a patch write README.md and docs/usage.md alone: a trick elsewhere is the scope check's job.
         for (String v : List.of("0.3", "0.4", "0.5")) {
             HackabilityReport r = Hackability.run(DIR.resolve("plan-v" + v + ".json"), DIR.resolve("work-unit.json"),
                     Optional.empty(), HackabilityTest.VERIFIER, Files.createDirectories(tmp.resolve(v)), "test");
