@@ -13,7 +13,7 @@ import java.util.Arrays;
  * The processor time of one verification, as the verifying thread's CPU time per operation after warm-up: on a
  * machine shared with other work, wall time (what JMH reports) moves with the load, while the thread's own time
  * mostly does not. Usage: VerifyCpu DIR PLAN... (the inputs bench/verify.sh prepares); prints the median of five
- * measurements of about two CPU seconds each, per plan.
+ * measurements of about one CPU second each, per plan, after five CPU seconds of warm-up.
  */
 public final class VerifyCpu {
     private VerifyCpu() {}
@@ -27,14 +27,14 @@ public final class VerifyCpu {
                     dir.resolve("candidate"), dir.resolve(args[a]));
             int sink = 0;
             long warm = threads.getCurrentThreadCpuTime();
-            while (threads.getCurrentThreadCpuTime() - warm < 10_000_000_000L) {
+            while (threads.getCurrentThreadCpuTime() - warm < 5_000_000_000L) {
                 sink += verifier.verify(request).result().size();
             }
             double[] perOp = new double[5];
             for (int r = 0; r < perOp.length; r++) {
                 long start = threads.getCurrentThreadCpuTime();
                 long n = 0;
-                while (threads.getCurrentThreadCpuTime() - start < 2_000_000_000L) {
+                while (threads.getCurrentThreadCpuTime() - start < 1_000_000_000L) {
                     for (int i = 0; i < 20; i++) {
                         sink += verifier.verify(request).result().size();
                     }
