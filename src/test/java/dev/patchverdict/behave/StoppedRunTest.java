@@ -5,6 +5,7 @@ import static dev.patchverdict.behave.BehaveFixture.checks;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.patchverdict.TestGroups;
 import dev.patchverdict.behave.sandbox.Processes;
 import java.io.File;
 import java.nio.charset.StandardCharsets;
@@ -17,6 +18,7 @@ import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -26,6 +28,8 @@ import org.junit.jupiter.params.provider.CsvSource;
  * while a check runs: run as a real process, it kills the sandbox, removes its scratch space, says
  * so in one line and exits with 128 + the signal's number.
  */
+@Tag(TestGroups.GIT)
+@Tag(TestGroups.BUBBLEWRAP)
 class StoppedRunTest {
     @TempDir
     Path dir;
