@@ -27,7 +27,9 @@ enum Architecture {
             Map.entry("open_tree", 428), Map.entry("move_mount", 429), Map.entry("fsopen", 430),
             Map.entry("fsconfig", 431), Map.entry("fsmount", 432), Map.entry("fspick", 433), Map.entry("clone3", 435),
             Map.entry("pidfd_getfd", 438), Map.entry("process_madvise", 440), Map.entry("mount_setattr", 442),
-            Map.entry("quotactl_fd", 443), Map.entry("utimensat", 280), Map.entry("statx", 332))),
+            Map.entry("quotactl_fd", 443), Map.entry("utimensat", 280), Map.entry("statx", 332),
+            Map.entry("socket", 41), Map.entry("socketpair", 53),
+            Map.entry("move_pages", 279), Map.entry("migrate_pages", 256))),
     AARCH64("aarch64", 0xC00000B7, false, Map.ofEntries(
             Map.entry("ioctl", 29), Map.entry("clone", 220), Map.entry("ptrace", 117), Map.entry("syslog", 116),
             Map.entry("personality", 92), Map.entry("statfs", 43), Map.entry("pivot_root", 41),
@@ -43,7 +45,9 @@ enum Architecture {
             Map.entry("open_tree", 428), Map.entry("move_mount", 429), Map.entry("fsopen", 430),
             Map.entry("fsconfig", 431), Map.entry("fsmount", 432), Map.entry("fspick", 433), Map.entry("clone3", 435),
             Map.entry("pidfd_getfd", 438), Map.entry("process_madvise", 440), Map.entry("mount_setattr", 442),
-            Map.entry("quotactl_fd", 443), Map.entry("utimensat", 88), Map.entry("statx", 291)));
+            Map.entry("quotactl_fd", 443), Map.entry("utimensat", 88), Map.entry("statx", 291),
+            Map.entry("socket", 198), Map.entry("socketpair", 199),
+            Map.entry("move_pages", 239), Map.entry("migrate_pages", 238)));
 
     /** The name the kernel and this project's golden files use. */
     private final String key;

@@ -71,7 +71,10 @@ public final class BubblewrapSandbox implements Sandbox {
     }
 
     /**
-     * Makes itself non-dumpable (so the program, which runs as the same uid, can neither open
+     * The sandbox's first process (bubblewrap's {@code --as-pid-1}), which the kernel shields from
+     * every signal sent from inside the sandbox, so no program there can kill or stop it; it reaps
+     * every orphan until the program itself ends, and its end ends every process left. It
+     * makes itself non-dumpable (so the program, which runs as the same uid, can neither open
      * {@code /proc/<wrapper>/fd/3} nor read or trace the wrapper), reports "started" to
      * descriptor 3, runs argv as given (exec with an explicit program never involves a shell) with
      * exactly the check's environment, set in the child just before exec, then reports "exit N",
@@ -98,8 +101,12 @@ public final class BubblewrapSandbox implements Sandbox {
             "}",
             "close $w;",
             "my $err = ''; sysread($r, $err, 4096);",
-            "waitpid($pid, 0) == $pid or do { print $st \"error wait: $!\\n\"; POSIX::_exit(125) };",
-            "my $s = $?;",
+            "my $s;",
+            "while (1) {",
+            "  my $w = waitpid(-1, 0);",
+            "  if ($w == $pid) { $s = $?; last; }",
+            "  $w > 0 or do { print $st \"error wait: $!\\n\"; POSIX::_exit(125) };",
+            "}",
             "if (length $err) { $err =~ s/\\n/ /g; print $st \"exec-failed $err\\n\"; POSIX::_exit(127); }",
             "if ($s & 127) { print $st 'signal ', ($s & 127), \"\\n\"; POSIX::_exit(128 + ($s & 127)); }",
             "print $st 'exit ', ($s >> 8), \"\\n\"; POSIX::_exit($s >> 8);",
@@ -396,7 +403,10 @@ public final class BubblewrapSandbox implements Sandbox {
         }
         List<String> b = new ArrayList<>();
         b.add(tools.bwrap().orElseThrow().toString());
-        b.addAll(List.of("--unshare-all", "--unshare-user", "--disable-userns", "--die-with-parent", "--new-session",
+        // --as-pid-1: the status wrapper is the first process, not bubblewrap's own (whose command
+        // line, readable inside, named host paths, and which held the run's output).
+        b.addAll(List.of("--unshare-all", "--unshare-user", "--disable-userns", "--as-pid-1", "--die-with-parent",
+                "--new-session",
                 "--cap-drop", "ALL", "--uid", Integer.toString(SANDBOX_ID), "--gid", Integer.toString(SANDBOX_ID),
                 "--hostname", "sandbox", "--seccomp", "4"));
         b.addAll(List.of("--ro-bind", "/usr", "/usr"));

@@ -24,6 +24,10 @@ import java.util.Optional;
  * the tree holds (a linked file counts once per name, a sparse file at its length); back, it
  * copies only what changed, telling by the change time (which no program can set) and place
  * each entry had once copied in;
+ * <li>hands the sandbox sockets for its standard output and error, and copies what comes on them
+ * to its own (the runner's pipes): any process of the sandbox could open a pipe of the same uid
+ * again through {@code /proc/PID/fd} and write into the run's output, and a runner that is not
+ * root owns its pipes as the uid the whole sandbox runs as; no process can open a socket so;
  * <li>looks at the tree's file system while the program runs and kills the sandbox once it is
  * full: files without a name are gone when the sandbox ends, so only a look meanwhile sees them;
  * <li>dies with the runner, and exits as bubblewrap did.

@@ -47,16 +47,81 @@ public final class ScratchSpace implements AutoCloseable {
     /** Every scratch space made and not yet removed, for a runner stopped from outside; guarded by itself. */
     private static final Set<ScratchSpace> LIVE = new java.util.LinkedHashSet<>();
 
+    /** This runner, as named in its scratch spaces; empty where it cannot be told (then none is swept). */
+    private static final Optional<ScratchOwner> OWNER = ScratchOwner.self(Path.of("/proc"));
+
+    /**
+     * A scratch space in {@code parent}, named after this runner (see {@link ScratchOwner}). Those a
+     * runner of this machine left there and that is gone (killed with SIGKILL, so it ran no
+     * cleanup) are removed first: folders only, owned by this runner's user, never through a link.
+     */
     public static ScratchSpace create(Path parent) throws BehaveException {
         try {
             Files.createDirectories(parent);
-            ScratchSpace s = new ScratchSpace(Files.createTempDirectory(parent, "patchverdict-behave-"));
+            ScratchSpace s = new ScratchSpace(Files.createTempDirectory(parent,
+                    OWNER.map(ScratchOwner::prefix).orElse(ScratchOwner.PREFIX)));
             synchronized (LIVE) {
                 LIVE.add(s);
             }
+            OWNER.ifPresent(o -> sweep(parent, o, s.root));
             return s;
         } catch (IOException e) {
             throw new BehaveException(parent.toString(), "cannot create a scratch directory: " + IoMessages.describe(e), e);
+        }
+    }
+
+    /** What this runner's scratch spaces are named with, for tests; empty where it cannot be told. */
+    static Optional<String> ownerPrefix() {
+        return OWNER.map(ScratchOwner::hostPrefix);
+    }
+
+    /**
+     * Removes the scratch spaces in {@code parent} whose runner is gone. Best effort: what cannot
+     * be removed now is left for the next runner, and a folder whose runner cannot be told gone is kept.
+     */
+    private static void sweep(Path parent, ScratchOwner self, Path own) {
+        try {
+            if (!sweepable(parent, (Integer) Files.getAttribute(own, "unix:uid", LinkOption.NOFOLLOW_LINKS))) {
+                return;
+            }
+        } catch (IOException | RuntimeException e) {
+            return;
+        }
+        try (DirectoryStream<Path> entries = Files.newDirectoryStream(parent,
+                p -> p.getFileName().toString().startsWith(self.hostPrefix()))) {
+            java.nio.file.attribute.UserPrincipal user = Files.getOwner(own, LinkOption.NOFOLLOW_LINKS);
+            for (Path p : entries) {
+                Optional<ScratchOwner> o = self.of(p.getFileName().toString());
+                if (o.isEmpty() || o.get().equals(self) || p.equals(own) || !o.get().gone(Path.of("/proc"))) {
+                    continue;
+                }
+                try {
+                    if (Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS)
+                            && user.equals(Files.getOwner(p, LinkOption.NOFOLLOW_LINKS))) {
+                        delete(p);
+                    }
+                } catch (IOException e) {
+                    // Gone meanwhile (another runner swept it), or not readable: left as it is.
+                }
+            }
+        } catch (IOException | DirectoryIteratorException e) {
+            // A folder that cannot be listed is swept by no one; this run goes on.
+        }
+    }
+
+    /**
+     * Whether no other user can put a link where a folder of the runner's was: the folder is
+     * sticky (as {@code /tmp}: only an entry's owner may rename or remove it), or it is root's or
+     * the runner's ({@code uid}) and writable by its owner alone. In any other, another user could
+     * swap a dead runner's folder for a link while it is removed, and nothing there is swept.
+     */
+    static boolean sweepable(Path parent, int uid) {
+        try {
+            int mode = (Integer) Files.getAttribute(parent, "unix:mode");
+            int owner = (Integer) Files.getAttribute(parent, "unix:uid");
+            return (mode & 01000) != 0 || ((mode & 0022) == 0 && (owner == 0 || owner == uid));
+        } catch (IOException | RuntimeException e) {
+            return false;
         }
     }
 

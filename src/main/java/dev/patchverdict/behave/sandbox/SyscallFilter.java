@@ -17,7 +17,8 @@ import java.util.Map;
  * denies what lets one process of the sandbox reach into another, reach the kernel's shared
  * state, or leave its namespaces. A denied call fails with {@code EPERM} (so programs see an
  * ordinary refusal), {@code clone3} with {@code ENOSYS} (so the C library falls back to
- * {@code clone}, whose flags the filter can read); a call made under another architecture
+ * {@code clone}, whose flags the filter can read), a socket of an unusual family with
+ * {@code EAFNOSUPPORT} (as if the kernel lacked it, as flatpak's filter does); a call made under another architecture
  * (i386 or x32 on x86-64, 32-bit ARM on aarch64), whose numbers mean other calls, kills the
  * process.
  */
@@ -33,6 +34,8 @@ final class SyscallFilter {
             new Denial("pidfd_getfd", "taking a descriptor out of another process"),
             new Denial("kcmp", "comparing kernel objects of other processes"),
             new Denial("process_madvise", "advising the kernel on another process's memory"),
+            new Denial("move_pages", "finding or moving where another process's pages lie"),
+            new Denial("migrate_pages", "moving another process's pages"),
             new Denial("keyctl", "reading or changing keyrings, which are not namespaced"),
             new Denial("add_key", "planting a key in a keyring"),
             new Denial("request_key", "looking up keys, and upcalls to the host"),
@@ -75,7 +78,11 @@ final class SyscallFilter {
                     + " then uses clone"),
             new Denial("personality", "any persona but Linux's own (reading it is allowed): no turning address-space"
                     + " randomisation off"),
-            new Denial("ioctl", "TIOCSTI and TIOCLINUX: no typing into a terminal"));
+            new Denial("ioctl", "TIOCSTI and TIOCLINUX: no typing into a terminal"),
+            new Denial("socket", "every family but AF_UNIX, AF_INET, AF_INET6 and AF_NETLINK fails with EAFNOSUPPORT:"
+                    + " AF_VSOCK reaches a virtual machine's host past every network namespace (before Linux 7.0),"
+                    + " and the rest is kernel surface no check needs"),
+            new Denial("socketpair", "the same families"));
 
     /** CLONE_NEWNS, NEWCGROUP, NEWUTS, NEWIPC, NEWUSER, NEWPID, NEWNET (NEWTIME is clone3's and unshare's). */
     static final int CLONE_NAMESPACES = 0x00020000 | 0x02000000 | 0x04000000 | 0x08000000 | 0x10000000
@@ -84,10 +91,13 @@ final class SyscallFilter {
     static final int PERSONALITY_QUERY = 0xFFFFFFFF;
     static final int TIOCSTI = 0x5412;
     static final int TIOCLINUX = 0x541C;
+    /** AF_UNIX, AF_INET, AF_INET6, AF_NETLINK: what flatpak's filter allows too, less AF_UNSPEC (no socket has it). */
+    static final List<Integer> SOCKET_FAMILIES = List.of(1, 2, 10, 16);
     private static final int X32_SYSCALL_BIT = 0x40000000;
 
     static final int EPERM = 1;
     static final int ENOSYS = 38;
+    static final int EAFNOSUPPORT = 97;
     static final int RET_KILL_PROCESS = 0x80000000;
     static final int RET_ERRNO = 0x00050000;
     static final int RET_ALLOW = 0x7FFF0000;
@@ -148,6 +158,8 @@ final class SyscallFilter {
         a.jumpIf(JEQ_K, arch.number("clone3"), "enosys");
         a.jumpIf(JEQ_K, arch.number("personality"), "personality");
         a.jumpIf(JEQ_K, arch.number("ioctl"), "ioctl");
+        a.jumpIf(JEQ_K, arch.number("socket"), "family");
+        a.jumpIf(JEQ_K, arch.number("socketpair"), "family");
         a.ret(RET_ALLOW);
         a.label("clone");
         a.load(argLow(0));
@@ -162,6 +174,13 @@ final class SyscallFilter {
         a.load(argLow(1));
         a.jumpIf(JEQ_K, TIOCSTI, "eperm");
         a.jumpIf(JEQ_K, TIOCLINUX, "eperm");
+        a.ret(RET_ALLOW);
+        a.label("family");
+        a.load(argLow(0));
+        for (int family : SOCKET_FAMILIES) {
+            a.jumpIf(JEQ_K, family, "allow");
+        }
+        a.ret(RET_ERRNO | EAFNOSUPPORT);
         a.label("allow");
         a.ret(RET_ALLOW);
         a.label("eperm");

@@ -8,6 +8,7 @@ use warnings;
 no warnings 'recursion';
 use POSIX ();
 use Fcntl qw(F_SETFD O_RDONLY O_WRONLY O_CREAT O_EXCL O_NOFOLLOW O_DIRECTORY S_ISDIR S_ISREG S_ISLNK S_ISFIFO);
+use Socket qw(AF_UNIX SOCK_STREAM PF_UNSPEC);
 use Time::HiRes ();
 
 my ($runner, $prctl, $keyctl, $mount, $statfs, $statx, $utimensat, $tree, $tree_bytes, $tree_entries, $tmp_bytes,
@@ -276,28 +277,81 @@ if ($in eq 'over' || full()) {
 }
 root_mode($host, $box);
 
+# The sandbox writes its standard output and error into sockets, and the keeper copies what
+# comes to its own (the runner's pipes). A pipe can be opened again through /proc/PID/fd by any
+# process of its owner's uid that may look into the holder, and a runner that is not root owns
+# its pipes as the same uid the whole sandbox runs as; a socket cannot be opened that way at all.
+# Each: [descriptor in the sandbox, the keeper's end, the sandbox's end].
+my @relay;
+for my $n (1, 2) {
+    socketpair(my $keep, my $give, AF_UNIX, SOCK_STREAM, PF_UNSPEC) or fail("cannot make the run's output: $!");
+    # The sandbox reads nothing from its output but its end.
+    shutdown($keep, 1) or fail("cannot make the run's output: $!");
+    push @relay, [$n, $keep, $give];
+}
+
 # bubblewrap's end interrupts the wait between two looks.
 $SIG{CHLD} = sub { };
 my $pid = fork();
 defined $pid or fail("cannot start bubblewrap: $!");
 if ($pid == 0) {
+    for my $r (@relay) {
+        defined POSIX::dup2(fileno($r->[2]), $r->[0]) or POSIX::_exit(127);
+    }
     { no warnings 'exec'; exec { $ARGV[0] } @ARGV; }
     POSIX::_exit(127);
 }
-# Looked at while the program runs: a file system filled by files without a name (held open,
-# O_TMPFILE) empties when the sandbox ends, so only a look meanwhile sees it.
-my $filled = 0;
-while (1) {
-    my $w = waitpid($pid, POSIX::WNOHANG());
-    last if $w == $pid;
-    fail("cannot wait for bubblewrap: $!") if $w < 0;
-    if (!$filled && full()) {
-        $filled = 1;
-        kill('KILL', $pid);
+close($_->[2]) for @relay;
+
+# Copies what is waiting on one socket to the runner; false once the socket has ended.
+sub relay {
+    my ($r) = @_;
+    my $got = sysread($r->[1], my $buf, 65536);
+    return 1 if !defined $got && $!{EINTR};
+    return 0 if !$got;
+    my $to = $r->[0] == 1 ? \*STDOUT : \*STDERR;
+    my $off = 0;
+    while ($off < $got) {
+        my $w = syswrite($to, $buf, $got - $off, $off);
+        if (!defined $w) {
+            next if $!{EINTR};
+            fail("cannot pass the run's output on: $!");
+        }
+        $off += $w;
     }
-    Time::HiRes::sleep(0.05);
+    return 1;
 }
-my $status = $?;
+
+# Looked at while the program runs: a file system filled by files without a name (held open,
+# O_TMPFILE) empties when the sandbox ends, so only a look meanwhile sees it. The output is
+# passed on until every process of the sandbox, and with them every writer, is gone.
+my ($filled, $ended, $status, $look) = (0, 0, 0, 0);
+my %open = map { fileno($_->[1]) => $_ } @relay;
+while (!$ended || %open) {
+    if (!$ended) {
+        my $w = waitpid($pid, POSIX::WNOHANG());
+        if ($w == $pid) {
+            ($ended, $status) = (1, $?);
+        } elsif ($w < 0) {
+            fail("cannot wait for bubblewrap: $!");
+        } elsif (!$filled && Time::HiRes::time() >= $look) {
+            $look = Time::HiRes::time() + 0.05;
+            if (full()) {
+                $filled = 1;
+                kill('KILL', $pid);
+            }
+        }
+    }
+    last if $ended && !%open;
+    my $wanted = '';
+    vec($wanted, $_, 1) = 1 for keys %open;
+    my $ready = select(my $got = $wanted, undef, undef, $ended ? undef : 0.05);
+    next if $ready <= 0;
+    for my $fd (keys %open) {
+        next unless vec($got, $fd, 1);
+        delete $open{$fd} unless relay($open{$fd});
+    }
+}
 
 if ($filled) {
     report('over while the program ran: the tree filled its file system');

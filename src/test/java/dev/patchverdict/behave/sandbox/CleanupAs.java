@@ -36,26 +36,46 @@ public final class CleanupAs {
 
     /** As the sandbox user, with {@code more} arguments after the tree; returns what it printed. */
     static String sandboxUser(SandboxUser u, Path tree, Path passable, List<String> more) throws Exception {
+        List<String> args = new java.util.ArrayList<>(List.of(tree.toString()));
+        args.addAll(more);
+        return as(u, passable, CleanupAs.class, args);
+    }
+
+    /**
+     * Runs {@code main}, a class of the tests that loads no nested class, in a separate JVM as the
+     * user, with the project's classes and the jars holding {@code libraries} copied into
+     * {@code passable} first; returns what it printed, and fails unless it exits 0 within a minute.
+     */
+    static String as(SandboxUser u, Path passable, Class<?> main, List<String> args, Class<?>... libraries)
+            throws Exception {
         Path classes = copy(location(ScratchSpace.class), passable.resolve("classes"));
-        String own = CleanupAs.class.getName().replace('.', '/') + ".class";
+        String own = main.getName().replace('.', '/') + ".class";
         Path test = passable.resolve("test-classes");
         Files.createDirectories(test.resolve(own).getParent());
-        Files.copy(location(CleanupAs.class).resolve(own), test.resolve(own));
-        String classpath = classes + File.pathSeparator + test;
+        Files.copy(location(main).resolve(own), test.resolve(own));
+        StringBuilder classpath = new StringBuilder(classes + File.pathSeparator + test);
+        for (Class<?> library : libraries) {
+            Path jar = location(library);
+            Path copied = Files.createDirectories(passable.resolve("lib")).resolve(jar.getFileName().toString());
+            if (!Files.exists(copied)) {
+                Files.copy(jar, copied);
+            }
+            classpath.append(File.pathSeparator).append(copied);
+        }
         Path setpriv = HostTools.fromEnvironment(TestSandbox.hostEnv()).find("setpriv").orElseThrow();
         List<String> command = new java.util.ArrayList<>(List.of(setpriv.toString(), "--reuid",
                 Integer.toString(u.uid()), "--regid", Integer.toString(u.gid()), "--clear-groups", "--inh-caps=-all",
                 "--", Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-XX:-UsePerfData",
-                "-Xshare:off", "-cp", classpath, CleanupAs.class.getName(), tree.toString()));
-        command.addAll(more);
+                "-Xshare:off", "-cp", classpath.toString(), main.getName()));
+        command.addAll(args);
         Process p = new ProcessBuilder(command)
                 .directory(new File("/")).redirectErrorStream(true).start();
         if (!p.waitFor(60, TimeUnit.SECONDS)) {
             p.destroyForcibly();
-            throw new AssertionError("the cleanup as " + u + " did not end");
+            throw new AssertionError(main.getSimpleName() + " as " + u + " did not end");
         }
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertEquals(0, p.exitValue(), "the cleanup as " + u + " ran: " + out);
+        assertEquals(0, p.exitValue(), main.getSimpleName() + " as " + u + " ran: " + out);
         return out;
     }
 

@@ -126,6 +126,10 @@ class SyscallFilterTest {
         args.put("pidfd_getfd", "0, 0, 0");
         args.put("kcmp", "os.getpid(), os.getpid(), 0, 0, 0"); // KCMP_FILE of the same file
         args.put("process_madvise", "0, 0, 0, 0, 0");
+        // Where another process's first page lies, and moving its pages: allowed, and answered, before.
+        args.put("move_pages", "other, 1, (ctypes.c_void_p * 1)(int(open('/proc/%d/maps' % other)"
+                + ".readline().split('-')[0], 16)), None, (ctypes.c_int * 1)(), 0");
+        args.put("migrate_pages", "other, 64, (ctypes.c_ulong * 1)(1), (ctypes.c_ulong * 1)(1)");
         args.put("keyctl", "0, -3, 0");                        // KEYCTL_GET_KEYRING_ID of the session keyring
         args.put("add_key", "b'user', b'pv', b'x', 1, -3");
         args.put("request_key", "b'user', b'pv', 0, 0");
@@ -163,6 +167,10 @@ class SyscallFilterTest {
         assertEquals(SyscallFilter.DENIED.stream().map(SyscallFilter.Denial::call).collect(Collectors.toSet()),
                 args.keySet(), "every denied call is tried");
         List<String> p = new ArrayList<>(List.of(SYSCALL));
+        // Another process of the sandbox, of the same uid, that anyone may look into.
+        p.add("import subprocess, time");
+        p.add("other = subprocess.Popen(['sleep', '60']).pid");
+        p.add("time.sleep(0.2)");
         for (Map.Entry<String, String> e : args.entrySet()) {
             p.add("print(" + pyString(e.getKey()) + ", call(" + a.number(e.getKey()) + ", " + e.getValue() + ")[1])");
         }
@@ -204,6 +212,37 @@ class SyscallFilterTest {
         assertEquals(new RunOutcome.Exited(0), r.outcome(), r.stderr().text());
         assertEquals(String.join("\n", "thread", "0", "7", "clone3 38", "persona 0", "persona 0", "seccomp 2", ""),
                 r.stdout().text());
+    }
+
+    /**
+     * AF_VSOCK is no network namespace's (before Linux 7.0, and never for a guest's virtio
+     * transport): in a virtual machine a program of the sandbox could open a socket to the
+     * hypervisor's host past the sandbox's empty network. Every family but the four ordinary ones
+     * is refused.
+     */
+    @Test
+    void onlyOrdinarySocketFamiliesCanBeOpened() throws Exception {
+        Architecture a = Architecture.host().orElseThrow();
+        RunRecord r = run(String.join("\n", SYSCALL,
+                "import socket",
+                // AF_VSOCK, AF_PACKET, AF_KEY, AF_ALG, AF_TIPC, AF_XDP, AF_BLUETOOTH, AF_CAN, AF_RDS, AF_MCTP, a
+                // number past every family, and AF_VSOCK with a bit set above the 32 the kernel reads.
+                "for family in (40, 17, 15, 38, 30, 44, 31, 29, 21, 46, 1000, 0x100000028):",
+                "    print(family, call(" + a.number("socket") + ", family, 1, 0)[1],"
+                        + " call(" + a.number("socketpair") + ", family, 1, 0, ctypes.create_string_buffer(8))[1])",
+                "for family, kind in ((socket.AF_UNIX, socket.SOCK_STREAM), (socket.AF_INET, socket.SOCK_DGRAM),"
+                        + " (socket.AF_INET6, socket.SOCK_DGRAM), (socket.AF_NETLINK, socket.SOCK_RAW)):",
+                "    socket.socket(family, kind).close()",
+                "a, b = socket.socketpair()",
+                "a.sendall(b'ok'); print(b.recv(2).decode())"));
+        assertEquals(new RunOutcome.Exited(0), r.outcome(), r.stderr().text());
+        List<String> lines = r.stdout().text().lines().toList();
+        assertEquals(13, lines.size(), r.stdout().text());
+        for (String line : lines.subList(0, 12)) {
+            // EAFNOSUPPORT, for socket and for socketpair, whatever the kernel has built in.
+            assertTrue(line.endsWith(" 97 97"), "refused with EAFNOSUPPORT: " + line);
+        }
+        assertEquals("ok", lines.get(12));
     }
 
     @Test
