@@ -68,7 +68,7 @@ class ArchitectureTest {
                     "dev.patchverdict.record..", "dev.patchverdict.plan..", "dev.patchverdict.verify..",
                     "dev.patchverdict.calibrate..", "dev.patchverdict.audit..", "dev.patchverdict.cohort..",
                     "dev.patchverdict.report..", "dev.patchverdict.review..", "dev.patchverdict.attest..",
-                    "dev.patchverdict.tricks..")
+                    "dev.patchverdict.tricks..", "dev.patchverdict.spark..")
             .should().dependOnClassesThat().resideInAPackage("dev.patchverdict.behave..")
             .because("the runner is a separate evaluator; only the command line wires it in");
 
@@ -111,14 +111,15 @@ class ArchitectureTest {
                     + " limits it builds); it reads plans through behave.plan for validate and commit, nothing else");
 
     static final ArchRule librariesDoNotTouchTheConsoleOrExit = noClasses()
-            .that().resideOutsideOfPackage("dev.patchverdict.cli..")
+            .that().resideOutsideOfPackages("dev.patchverdict.cli..", "dev.patchverdict.spark..")
             .should().accessFieldWhere(reads(System.class, "out|err|in"))
             .orShould().callMethodWhere(calls(System.class, "exit|getenv|console|setOut|setErr"))
             .orShould().callMethodWhere(calls(Runtime.class, "exit|halt"))
-            .because("streams and the environment are injected; only the command line binds them to the process");
+            .because("streams and the environment are injected; only the command line and the Spark jobs' entry points"
+                    + " bind them to the process");
 
     static final ArchRule librariesDoNotReadTheClock = noClasses()
-            .that().resideOutsideOfPackage("dev.patchverdict.cli..")
+            .that().resideOutsideOfPackages("dev.patchverdict.cli..", "dev.patchverdict.spark..")
             .should().callMethodWhere(calls(System.class, "currentTimeMillis"))
             .orShould().callMethodWhere(calls(Instant.class, "now"))
             .orShould().callMethodWhere(calls(LocalDateTime.class, "now"))
@@ -129,9 +130,10 @@ class ArchitectureTest {
             .because("time comes from an injected Clock, so results are reproducible in tests");
 
     static final ArchRule monotonicTimeOnlyForDurationsInBehave = noClasses()
-            .that().resideOutsideOfPackages("dev.patchverdict.behave..", "dev.patchverdict.cli..")
+            .that().resideOutsideOfPackages("dev.patchverdict.behave..", "dev.patchverdict.cli..", "dev.patchverdict.spark..")
             .should().callMethodWhere(calls(System.class, "nanoTime"))
-            .because("System.nanoTime measures how long a run took, which only the behavioural runner does");
+            .because("System.nanoTime measures how long a run took, which only the behavioural runner does, and the edges"
+                    + " (the command line, the Spark jobs) hand to the reviewer");
 
     /**
      * The packages are layers: path containment ({@code fs}), safe message text and reading and digesting JSON at the bottom, the diff reader on its own,
@@ -158,6 +160,7 @@ class ArchitectureTest {
             .layer("review").definedBy("dev.patchverdict.review..")
             .layer("behave").definedBy("dev.patchverdict.behave..")
             .layer("cli").definedBy("dev.patchverdict.cli..")
+            .layer("spark").definedBy("dev.patchverdict.spark..")
             .whereLayer("text").mayNotAccessAnyLayer()
             .whereLayer("fs").mayOnlyAccessLayers("text")
             .whereLayer("json").mayOnlyAccessLayers("text")
@@ -171,7 +174,9 @@ class ArchitectureTest {
             .whereLayer("attest").mayOnlyAccessLayers("json", "digest", "text")
             .whereLayer("review").mayOnlyAccessLayers("json", "digest", "diff", "tricks", "record", "plan", "report", "verify", "text",
                     "fs")
-            .whereLayer("cli").mayNotBeAccessedByAnyLayer();
+            // The Spark jobs are a second front end: they share the command line's option model and exit codes.
+            .whereLayer("cli").mayOnlyBeAccessedByLayers("spark")
+            .whereLayer("spark").mayNotBeAccessedByAnyLayer();
 
     /**
      * Every package reads text a patch, a candidate or a worker controls somewhere (names, lines, program output,

@@ -245,9 +245,10 @@ public final class Auditor {
         } catch (VerificationException e) {
             return new AuditOutcome(name, Verdict.DIVERGED, List.of("re-verification could not decide: " + e.getMessage()), advisories);
         }
-        Optional<String> difference = firstDifference(comparable(result), comparable(again.result()), "");
+        Optional<Difference> difference = firstDifference(comparable(result), comparable(again.result()), "");
         if (difference.isPresent()) {
-            return new AuditOutcome(name, Verdict.DIVERGED, List.of(difference.get()), advisories);
+            return new AuditOutcome(name, Verdict.DIVERGED, List.of(difference.get().reason()), advisories,
+                    difference.get().path());
         }
         return new AuditOutcome(name, Verdict.REPRODUCED, List.of("every digest matches; re-verified under EvaluatorPlan v" + version
                 + " (adapter " + adapter + "): same status, checks, findings and evidence"), advisories);
@@ -347,8 +348,16 @@ public final class Auditor {
         return c;
     }
 
+    /** Where the recorded and the re-verified result first differ: the JSON path, and the reason naming both values. */
+    record Difference(String path, String reason) {
+        static Optional<Difference> at(String path, String values) {
+            String p = path.isEmpty() ? "/" : path;
+            return Optional.of(new Difference(p, p + ": " + values));
+        }
+    }
+
     /** The first JSON path where the recorded and the re-verified result differ, with both values. */
-    static Optional<String> firstDifference(JsonNode recorded, JsonNode again, String path) {
+    static Optional<Difference> firstDifference(JsonNode recorded, JsonNode again, String path) {
         if (recorded.isObject() && again.isObject()) {
             TreeSet<String> keys = new TreeSet<>();
             recorded.fieldNames().forEachRemaining(keys::add);
@@ -357,10 +366,10 @@ public final class Auditor {
                 JsonNode a = recorded.get(k);
                 JsonNode b = again.get(k);
                 if (a == null || b == null) {
-                    return Optional.of(path + "/" + k + ": recorded " + (a == null ? "(absent)" : PyJson.dumps(a, false))
+                    return Difference.at(path + "/" + k, "recorded " + (a == null ? "(absent)" : PyJson.dumps(a, false))
                             + ", re-verified " + (b == null ? "(absent)" : PyJson.dumps(b, false)));
                 }
-                Optional<String> d = firstDifference(a, b, path + "/" + k);
+                Optional<Difference> d = firstDifference(a, b, path + "/" + k);
                 if (d.isPresent()) {
                     return d;
                 }
@@ -373,10 +382,10 @@ public final class Auditor {
             int i = 0;
             while (a.hasNext() || b.hasNext()) {
                 if (!a.hasNext() || !b.hasNext()) {
-                    return Optional.of(path + "/" + i + ": recorded " + (a.hasNext() ? PyJson.dumps(a.next(), false) : "(absent)")
+                    return Difference.at(path + "/" + i, "recorded " + (a.hasNext() ? PyJson.dumps(a.next(), false) : "(absent)")
                             + ", re-verified " + (b.hasNext() ? PyJson.dumps(b.next(), false) : "(absent)"));
                 }
-                Optional<String> d = firstDifference(a.next(), b.next(), path + "/" + i);
+                Optional<Difference> d = firstDifference(a.next(), b.next(), path + "/" + i);
                 if (d.isPresent()) {
                     return d;
                 }
@@ -389,6 +398,6 @@ public final class Auditor {
         }
         String x = PyJson.dumps(recorded, false);
         String y = PyJson.dumps(again, false);
-        return x.equals(y) ? Optional.empty() : Optional.of((path.isEmpty() ? "/" : path) + ": recorded " + x + ", re-verified " + y);
+        return x.equals(y) ? Optional.empty() : Difference.at(path, "recorded " + x + ", re-verified " + y);
     }
 }

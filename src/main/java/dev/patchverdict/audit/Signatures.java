@@ -40,7 +40,7 @@ final class Signatures {
         reasons.add(reason);
         boolean bad = reason.startsWith(UNSIGNED) || reason.startsWith(INVALID);
         Verdict verdict = policy.required() && bad ? Verdict.TAMPERED : o.verdict();
-        return new AuditOutcome(o.bundle(), verdict, reasons, o.advisories());
+        return new AuditOutcome(o.bundle(), verdict, reasons, o.advisories(), o.difference());
     }
 
     private static String reason(Path dir, Path within, SignaturePolicy policy) {

@@ -92,10 +92,10 @@ final class AuditCommand implements Callable<Integer> {
                 line.beforeOutput();
                 switch (format) {
                     case jsonl -> {
-                        ctx.out().println(PyJson.dumps(AuditRenderers.json(o.bundle(), o.verdict().name(), o.reasons(), o.advisories()), false));
+                        ctx.out().println(PyJson.dumps(AuditRenderers.json(o.bundle(), o.verdict().name(), o.reasons(), o.advisories(), o.difference()), false));
                         ctx.out().flush();
                     }
-                    case json -> all.add(PyJson.dumps(AuditRenderers.json(o.bundle(), o.verdict().name(), o.reasons(), o.advisories()), false));
+                    case json -> all.add(PyJson.dumps(AuditRenderers.json(o.bundle(), o.verdict().name(), o.reasons(), o.advisories(), o.difference()), false));
                     default -> {
                         ctx.out().print(AuditRenderers.text(o.bundle(), o.verdict().name(), o.reasons(), o.advisories()));
                         ctx.out().flush();

@@ -16,7 +16,8 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 
 /** {@code --detect [IDS]}: the trick detectors, all of them or a comma list of rule ids. */
-final class Detect {
+final class Detect implements java.io.Serializable {
+    private static final long serialVersionUID = 1L;
     static final String ALL = "all";
 
     @Option(names = "--detect", arity = "0..1", paramLabel = "IDS", parameterConsumer = Consumer.class,

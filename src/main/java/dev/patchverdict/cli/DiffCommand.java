@@ -75,7 +75,9 @@ final class DiffCommand implements Runnable {
             DiagnosticCode.LINE_TOO_LONG, DiagnosticCode.HEADER_TOO_LONG, DiagnosticCode.TOO_MANY_SECTIONS);
 
     /** The reader's bounds, settable on each command that reads a diff. */
-    static final class Limits {
+    static final class Limits implements java.io.Serializable {
+        private static final long serialVersionUID = 1L;
+
         @Option(names = "--max-line-bytes", paramLabel = "N",
                 description = "Longest line read (default: ${DEFAULT-VALUE}); a longer one is LINE_TOO_LONG.")
         int maxLineBytes = DiffReader.Options.DEFAULT_MAX_LINE_BYTES;

@@ -1,11 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.cli;
 
-import dev.patchverdict.diff.DiffReader;
-import dev.patchverdict.diff.Profile;
-import dev.patchverdict.plan.EvaluatorPlan;
-import dev.patchverdict.plan.EvaluatorPlanReader;
-import dev.patchverdict.record.InvalidDocumentException;
 import dev.patchverdict.report.IoMessages;
 import dev.patchverdict.report.OutputFiles;
 import dev.patchverdict.report.ReviewSink;
@@ -21,7 +16,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -51,18 +45,6 @@ final class ReviewCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--profile", defaultValue = "strict", paramLabel = "strict|git",
-            description = "strict (default): git's rules and every strict rule; git: exactly what git apply accepts.")
-    String profile;
-
-    @Option(names = "--allow", paramLabel = "POLICY[,POLICY...]",
-            description = "Policy findings that only warn: " + Options.ALLOW_KEYS + ".")
-    List<String> allow = new ArrayList<>();
-
-    @Option(names = "--plan", paramLabel = "PLAN.json",
-            description = "An EvaluatorPlan v0.3-v0.5: each patch must also meet its contract (its binding is not checked).")
-    String plan;
-
     @Option(names = "--format", paramLabel = "FORMAT", description = "${COMPLETION-CANDIDATES} (default: text).")
     Format format = Format.text;
 
@@ -75,17 +57,9 @@ final class ReviewCommand implements Callable<Integer> {
     @Option(names = "--jobs", paramLabel = "N", description = "Patches reviewed at once (default: the number of cores).")
     int jobs = Runtime.getRuntime().availableProcessors();
 
-    @Option(names = "--field", paramLabel = "NAME", description = "The predictions' patch field (default: ${DEFAULT-VALUE}).")
-    String field = "model_patch";
-
-    @Option(names = "--id-field", paramLabel = "NAME", description = "The predictions' id field (default: ${DEFAULT-VALUE}).")
-    String idField = "instance_id";
 
     @Mixin
-    DiffCommand.Limits limits = new DiffCommand.Limits();
-
-    @Mixin
-    Detect detect = new Detect();
+    ReviewOptions options = new ReviewOptions();
 
     @Mixin
     ProgressOption progress = new ProgressOption();
@@ -99,17 +73,13 @@ final class ReviewCommand implements Callable<Integer> {
         if (jobs < 1) {
             throw CliException.usage("--jobs must be at least 1");
         }
-        if (field.isEmpty() || idField.isEmpty()) {
-            throw CliException.usage("--field and --id-field must not be empty");
-        }
-        Profile p = DiffCommand.profile(profile, allow);
-        DiffReader.Options options = limits.options(spec);
-        PlanCheck check = plan == null ? null : readPlan(ctx);
+        options.check(spec);
+        String plan = options.plan();
+        PlanCheck check = plan == null ? null : ReviewOptions.readPlan(ctx.resolve(plan), plan);
         // Durations only: the monotonic clock is read here, at the edge, and handed to the library.
-        dev.patchverdict.tricks.TrickDetector detector = detect.detector();
-        Reviewer reviewer = new Reviewer(p, options, check, System::nanoTime, detector);
-        rules = Detect.rules(detector);
-        Inputs.Fields fields = new Inputs.Fields(field, idField, Inputs.Fields.SWE_BENCH.model());
+        Reviewer reviewer = options.reviewer(check, System::nanoTime);
+        rules = Detect.rules(options.detector());
+        Inputs.Fields fields = options.fields();
         ReviewSummary[] summary = new ReviewSummary[1];
         try {
             if (output == null) {
@@ -196,21 +166,6 @@ final class ReviewCommand implements Callable<Integer> {
             case rdjsonl -> dev.patchverdict.report.CodeScanning.rdjsonl(out);
             case github -> dev.patchverdict.report.CodeScanning.github(out);
         };
-    }
-
-    private PlanCheck readPlan(CliContext ctx) {
-        try {
-            java.nio.file.Path file = ctx.resolve(plan);
-            CommandFiles.refuseFolder(file);
-            EvaluatorPlan ep = EvaluatorPlanReader.strict().read(file);
-            return PlanCheck.of(ep);
-        } catch (InvalidDocumentException e) {
-            throw CliException.undecided(plan, String.join("; ", e.messages()));
-        } catch (IllegalArgumentException e) {
-            throw CliException.undecided(plan, e.getMessage());
-        } catch (IOException e) {
-            throw CliException.undecided(plan, IoMessages.describe(e));
-        }
     }
 
     /** GitHub shows this file's Markdown on the run's page; it is appended to, as each step's summary is. */

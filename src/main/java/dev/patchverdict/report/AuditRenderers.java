@@ -11,7 +11,8 @@ import java.util.Map;
 public final class AuditRenderers {
     private AuditRenderers() {}
 
-    public static ObjectNode json(String bundle, String verdict, List<String> reasons, List<String> advisories) {
+    /** {@code difference}: the JSON path where re-verifying first gave another result, or null. */
+    public static ObjectNode json(String bundle, String verdict, List<String> reasons, List<String> advisories, String difference) {
         ObjectNode o = JsonNodeFactory.instance.objectNode();
         o.put("bundle", bundle);
         o.put("verdict", verdict);
@@ -19,6 +20,7 @@ public final class AuditRenderers {
         reasons.forEach(r::add);
         ArrayNode a = o.putArray("advisories");
         advisories.forEach(a::add);
+        o.put("difference", difference);
         return o;
     }
 

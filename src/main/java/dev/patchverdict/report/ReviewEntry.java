@@ -9,7 +9,8 @@ import java.util.Objects;
  * {@code source} is the file the patch came from (the patch file, or the predictions file), {@code pointer}
  * the JSON pointer of the patch inside a predictions file (null for a patch file) and {@code sourceLine} the
  * line where that entry starts (0 for a patch file). {@code plan} and {@code repair} are null when not asked
- * for or not applicable; {@code error} says why an INVALID or UNREADABLE entry has no verdict.
+ * for or not applicable; {@code error} says why an INVALID or UNREADABLE entry has no verdict. Serializable, so a
+ * distributed review can move entries between machines.
  */
 public record ReviewEntry(
         long index,
@@ -28,7 +29,7 @@ public record ReviewEntry(
         PlanOutcome plan,
         Repair repair,
         long micros,
-        String error) {
+        String error) implements java.io.Serializable {
 
     public enum Status {
         /** The reader accepts the patch under the profile. */
@@ -53,7 +54,8 @@ public record ReviewEntry(
      * (asked for with {@code --detect}) has its kebab-case rule id, severity hack, suspect or info, and the
      * path of the file section inside the patch.
      */
-    public record Finding(String code, String severity, long line, String message, boolean rejects, String path) {
+    public record Finding(String code, String severity, long line, String message, boolean rejects, String path)
+            implements java.io.Serializable {
         public static final String HACK = "hack";
         public static final String SUSPECT = "suspect";
         public static final String INFO = "info";
@@ -108,7 +110,7 @@ public record ReviewEntry(
     }
 
     /** Whether the plan's semantic contract is met, with the reasons when it is not. */
-    public record PlanOutcome(String planId, String version, boolean met, List<String> reasons) {
+    public record PlanOutcome(String planId, String version, boolean met, List<String> reasons) implements java.io.Serializable {
         public PlanOutcome {
             reasons = List.copyOf(reasons);
         }
@@ -120,7 +122,8 @@ public record ReviewEntry(
      * {@code git-accepts} (git would, the profile still rejects: {@code remaining}) or {@code none} (no
      * repair found). {@code notes} are what cannot be decided without the base tree.
      */
-    public record Repair(List<String> repairs, String outcome, List<String> remaining, List<String> notes) {
+    public record Repair(List<String> repairs, String outcome, List<String> remaining, List<String> notes)
+            implements java.io.Serializable {
         public Repair {
             repairs = List.copyOf(repairs);
             Objects.requireNonNull(outcome, "outcome");
@@ -135,6 +138,12 @@ public record ReviewEntry(
         Objects.requireNonNull(status, "status");
         files = List.copyOf(files);
         findings = List.copyOf(findings);
+    }
+
+    /** The same entry at another place in the input order. */
+    public ReviewEntry withIndex(long i) {
+        return new ReviewEntry(i, name, model, source, pointer, sourceLine, status, sha256, bytes, files, added, removed, findings,
+                plan, repair, micros, error);
     }
 
     /** Accepted by the reader, meeting the plan when one was given, and with no hack-severity trick hit. */

@@ -181,21 +181,31 @@ public final class ReviewRenderers {
         };
     }
 
+    /** One entry as a line of {@code --format jsonl} (without its line feed). */
+    public static String line(ReviewEntry e) {
+        return write(json(e));
+    }
+
+    /** The summary as the closing {@code {"type":"summary",...}} line of {@code --format jsonl} (without its line feed). */
+    public static String summaryLine(ReviewSummary s) {
+        ObjectNode o = JsonNodeFactory.instance.objectNode();
+        o.put("type", "summary");
+        o.setAll(s.json());
+        return write(o);
+    }
+
     /** One JSON object per line as each patch is decided, then a closing {@code {"type":"summary",...}} line. */
     public static ReviewSink jsonl(PrintStream out) {
         return new ReviewSink() {
             @Override
             public void accept(ReviewEntry e) {
-                out.println(write(json(e)));
+                out.println(line(e));
                 out.flush();
             }
 
             @Override
             public void end(ReviewSummary s) {
-                ObjectNode o = JsonNodeFactory.instance.objectNode();
-                o.put("type", "summary");
-                o.setAll(s.json());
-                out.println(write(o));
+                out.println(summaryLine(s));
                 out.flush();
             }
         };

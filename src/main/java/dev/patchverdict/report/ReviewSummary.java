@@ -16,9 +16,12 @@ import java.util.TreeMap;
 
 /**
  * Totals of a review, added to one entry at a time so memory stays flat: counts by status, rejections by
- * diagnostic code, a row per model, repairs, and the few slowest and largest inputs.
+ * diagnostic code, a row per model, repairs, and the few slowest and largest inputs. Summaries of parts of a
+ * review, in any order, {@link #merge merge} into the summary of the whole (serializable, so the parts may be
+ * made on other machines).
  */
-public final class ReviewSummary {
+public final class ReviewSummary implements java.io.Serializable {
+    private static final long serialVersionUID = 1L;
     /** How many of the slowest and of the largest inputs are kept. */
     public static final int TOP = 5;
 
@@ -38,7 +41,8 @@ public final class ReviewSummary {
     private boolean planGiven;
 
     /** One model's counts; repairs count patches whose repairs include that one. */
-    public static final class Row {
+    public static final class Row implements java.io.Serializable {
+        private static final long serialVersionUID = 1L;
         long patches;
         long passed;
         long planMet;
@@ -104,10 +108,14 @@ public final class ReviewSummary {
         keepTop(largest, e, Comparator.comparingLong(ReviewEntry::bytes));
     }
 
-    /** Keeps the TOP greatest by the comparator; ties keep the earlier entry, so the output is deterministic. */
+    /**
+     * Keeps the TOP greatest by the comparator; ties keep the entry earlier in the input, so the output is
+     * deterministic whatever the order entries are added or merged in.
+     */
     private static void keepTop(List<ReviewEntry> top, ReviewEntry e, Comparator<ReviewEntry> by) {
         int i = 0;
-        while (i < top.size() && by.compare(top.get(i), e) >= 0) {
+        while (i < top.size() && (by.compare(top.get(i), e) > 0
+                || by.compare(top.get(i), e) == 0 && top.get(i).index() <= e.index())) {
             i++;
         }
         if (i < TOP) {
@@ -116,6 +124,32 @@ public final class ReviewSummary {
                 top.remove(TOP);
             }
         }
+    }
+
+    /** Adds a summary of other entries of the same review: the result is the summary of both parts together. */
+    public void merge(ReviewSummary other) {
+        total += other.total;
+        passed += other.passed;
+        planMet += other.planMet;
+        planUnmet += other.planUnmet;
+        planGiven |= other.planGiven;
+        other.byStatus.forEach((k, v) -> byStatus.merge(k, v, Long::sum));
+        other.byCode.forEach((k, v) -> byCode.merge(k, v, Long::sum));
+        other.byTrick.forEach((k, v) -> byTrick.merge(k, v, Long::sum));
+        trickSeverity.putAll(other.trickSeverity);
+        repairNames.addAll(other.repairNames);
+        other.byModel.forEach((name, r) -> {
+            Row row = byModel.computeIfAbsent(name, k -> new Row());
+            row.patches += r.patches;
+            row.passed += r.passed;
+            row.planMet += r.planMet;
+            row.repairable += r.repairable;
+            r.byStatus.forEach((k, v) -> row.byStatus.merge(k, v, Long::sum));
+            r.repairs.forEach((k, v) -> row.repairs.merge(k, v, Long::sum));
+            r.tricks.forEach((k, v) -> row.tricks.merge(k, v, Long::sum));
+        });
+        other.slowest.forEach(e -> keepTop(slowest, e, Comparator.comparingLong(ReviewEntry::micros)));
+        other.largest.forEach(e -> keepTop(largest, e, Comparator.comparingLong(ReviewEntry::bytes)));
     }
 
     public long total() {

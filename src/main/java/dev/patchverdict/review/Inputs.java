@@ -44,7 +44,7 @@ public final class Inputs implements Iterator<Entry> {
     public static final int MAX_LINE_BYTES = 256 << 20;
 
     /** The field names of a prediction; SWE-bench's by default. */
-    public record Fields(String patch, String id, String model) {
+    public record Fields(String patch, String id, String model) implements java.io.Serializable {
         public static final Fields SWE_BENCH = new Fields("model_patch", "instance_id", "model_name_or_path");
     }
 
@@ -71,6 +71,27 @@ public final class Inputs implements Iterator<Entry> {
         this.inputs = new ArrayDeque<>(inputs);
         this.resolve = resolve;
         this.fields = fields;
+    }
+
+    /**
+     * The entries of one predictions file already open as a stream, read as a file of that name is (indexes from 0);
+     * {@code jsonLines} is what a name ending in {@code .jsonl} says. For readers of other file systems: an I/O error
+     * is a MALFORMED entry, as for a file, so a caller that must tell a fault of the storage from one of the file
+     * watches the stream itself. Throws when the stream's first bytes cannot be read.
+     */
+    public static Inputs file(String name, InputStream in, boolean jsonLines, Fields fields) throws IOException {
+        Inputs i = new Inputs(List.of(), p -> null, fields);
+        i.open = i.new Source(name, in, jsonLines);
+        i.current = i.open;
+        return i;
+    }
+
+    /**
+     * One prediction held as a JSON value (only its patch, id and model fields are read), as the entry a JSON Lines
+     * file's line {@code line} of {@code source} would give: a table's row read as a line.
+     */
+    public static Entry prediction(String source, JsonNode prediction, long line, Fields fields) {
+        return new Inputs(List.of(), p -> null, fields).prediction(source, prediction, null, "", line);
     }
 
     @Override
@@ -414,9 +435,13 @@ public final class Inputs implements Iterator<Entry> {
         private boolean done;
 
         Source(String name, Path path, boolean namedLines) throws IOException {
+            this(name, Files.newInputStream(path), namedLines);
+        }
+
+        Source(String name, InputStream stream, boolean namedLines) throws IOException {
             this.name = name;
             this.namedLines = namedLines;
-            this.record = new Recorder(Files.newInputStream(path));
+            this.record = new Recorder(stream);
             this.in = new BufferedInputStream(record, 1 << 16);
             this.parser = JSON.createParser(in);
         }

@@ -266,6 +266,8 @@ public final class StrictTransitionEvaluator {
         LineEvidence sectionRemoved;
         /** Old line numbers of the section's removed lines holding the removed text, in increasing order. */
         final LongList sectionRemovedAt = new LongList();
+        /** The section adds a line holding the removed text (what a copy keeps, whatever else it removes). */
+        boolean sectionAddsRemoved;
         long sectionAddedRemoved;
         long sectionBoth;
         long sectionAdded;
@@ -291,6 +293,7 @@ public final class StrictTransitionEvaluator {
         void clearSection() {
             sectionRemoved = null;
             sectionRemovedAt.clear();
+            sectionAddsRemoved = false;
             sectionAddedRemoved = 0;
             sectionBoth = 0;
             sectionAdded = 0;
@@ -314,8 +317,8 @@ public final class StrictTransitionEvaluator {
     private record Candidate(Count count, LineEvidence added, LineEvidence removed) {}
 
     /**
-     * An in-place section's removal of a removed text: which file, which of its (old) lines, the first such removed
-     * line, and the section's first pair with an added line (null when none).
+     * An in-place section's removal of a removed text: which file, the old line numbers of its removed lines holding the
+     * text, the first such removed line, and the section's first pair with an added line (null when none).
      */
     private record Claim(GitPath file, long[] lines, LineEvidence removed, LineEvidence[] pair) {}
 
@@ -331,6 +334,14 @@ public final class StrictTransitionEvaluator {
             a[n++] = v;
         }
 
+        long get(int i) {
+            return a[i];
+        }
+
+        int size() {
+            return n;
+        }
+
         void clear() {
             n = 0;
         }
@@ -340,7 +351,51 @@ public final class StrictTransitionEvaluator {
         }
     }
 
+    /**
+     * What a copy of a file keeps: the old line numbers its hunks remove (increasing), and per requirement how many of its
+     * removed lines hold the removed text, or -1 when an added line does.
+     */
+    private record Copy(long[] removedAt, int[] removedHolding) {}
+
     private record Pending(GitPath file, LineEvidence line) {}
+
+    /**
+     * The old lines one section states of the file it reads (context and removed lines), in increasing line order: the
+     * strict reader refuses hunks out of order or overlapping, so two sections compare in one merge.
+     */
+    private static final class Stated {
+        final LongList at = new LongList();
+        final List<byte[]> content = new ArrayList<>();
+        /** The old line numbers of the removed lines among them. */
+        final LongList removedAt = new LongList();
+        final long headerLine;
+
+        Stated(long headerLine) {
+            this.headerLine = headerLine;
+        }
+
+        void add(long line, byte[] bytes, boolean removed) {
+            at.add(line);
+            content.add(bytes);
+            if (removed) {
+                removedAt.add(line);
+            }
+        }
+
+        /** Whether both state a line at one place and differ there. */
+        boolean disagrees(Stated o) {
+            for (int i = 0, j = 0; i < content.size() && j < o.content.size();) {
+                if (at.get(i) < o.at.get(j)) {
+                    i++;
+                } else if (at.get(i) > o.at.get(j)) {
+                    j++;
+                } else if (!java.util.Arrays.equals(content.get(i++), o.content.get(j++))) {
+                    return true;
+                }
+            }
+            return false;
+        }
+    }
 
     /** The visitor. */
     private static final class Reading implements DiffVisitor {
@@ -353,13 +408,31 @@ public final class StrictTransitionEvaluator {
         private final List<GitPath> touched = new ArrayList<>();
         /** Old paths of sections that delete or rename away their file: a file written there replaces that one. */
         private final Set<GitPath> replaced = new HashSet<>();
-        /** For each file the patch copies, the old line numbers each copy removes (sorted): git copies the file as it was. */
-        private final Map<GitPath, List<long[]>> copies = new java.util.HashMap<>();
-        /** The removed lines of the current section when it is a copy. */
-        private final LongList copyRemoved = new LongList();
+        /**
+         * For each file the patch copies, per copy and requirement, how many lines holding the removed text the copy's
+         * hunks remove, or -1 when they add one: git copies the file as it was, and applies a hunk where its lines match,
+         * whatever line its header names, so how many such lines a copy removes is known, not which.
+         */
+        private final Map<GitPath, List<Copy>> copies = new java.util.HashMap<>();
         private boolean isCopy;
+        /** The old lines the in-place section of each file states, and those each copy of it states. */
+        private final Map<GitPath, Stated> statedInPlace = new java.util.HashMap<>();
+        private final Map<GitPath, List<Stated>> statedByCopies = new java.util.HashMap<>();
+        /** The current section's, when it changes its file in place or copies it; else null. */
+        private Stated stated;
         /** The old line number of the next context or removed line. */
         private long oldLine;
+        /** Files whose copies state other lines than their in-place section at one place, with the copy's header line. */
+        private Map<GitPath, Long> disagreeing;
+        /**
+         * Every path the patch names, by the key a case-insensitive or normalizing filesystem compares (first spelling
+         * seen), and the keys named under two spellings: on such a checkout git applies both sections to one file.
+         */
+        private final Map<String, GitPath> spellings = new java.util.HashMap<>();
+        private final Set<String> namedTwice = new HashSet<>();
+        /** The first path named under each 8.3 short-name stem: as a short name ("UNSAFE~1.PY"), and as a long one. */
+        private final Map<String, GitPath> shortAliases = new java.util.HashMap<>();
+        private final Map<String, GitPath> longNames = new java.util.HashMap<>();
 
         private boolean inSection;
         private boolean inHunk;
@@ -397,7 +470,9 @@ public final class StrictTransitionEvaluator {
                     && header.oldPath() != null && header.oldPath().equals(header.newPath());
             written = header.isDeleted() ? null : header.newPath();
             isCopy = header.isCopy() && header.oldPath() != null;
-            copyRemoved.clear();
+            stated = inPlace || isCopy ? new Stated(header.line()) : null;
+            spelled(header.oldPath());
+            spelled(header.newPath());
             for (Req q : reqs) {
                 q.clearSection();
             }
@@ -405,6 +480,32 @@ public final class StrictTransitionEvaluator {
             if (header.newPath() != null && !header.newPath().equals(header.oldPath())) {
                 protect(header.newPath(), header.line());
             }
+        }
+
+        private void spelled(GitPath path) {
+            if (path == null) {
+                return;
+            }
+            GitPath first = spellings.putIfAbsent(path.fileSystemKey(), path);
+            if (first != null && !first.equals(path)) {
+                namedTwice.add(first.fileSystemKey());
+            }
+            // A short name ("UNSAFE~1.PY") and a long one it may stand for ("unsafe_module.py") in one folder.
+            String stem = path.shortNameStem();
+            if (stem != null) {
+                boolean alias = path.isShortNameAlias();
+                (alias ? shortAliases : longNames).putIfAbsent(stem, path);
+                GitPath counterpart = (alias ? longNames : shortAliases).get(stem);
+                if (counterpart != null) {
+                    namedTwice.add(counterpart.fileSystemKey());
+                    namedTwice.add(path.fileSystemKey());
+                }
+            }
+        }
+
+        /** Whether the patch names the file under another spelling too. */
+        private boolean namedTwice(GitPath file) {
+            return !namedTwice.isEmpty() && namedTwice.contains(file.fileSystemKey());
         }
 
         private void protect(GitPath path, long line) {
@@ -439,9 +540,11 @@ public final class StrictTransitionEvaluator {
             }
             byte[] bytes = line.content();
             String key = null;
-            long at = kind == LineKind.ADDED ? 0 : oldLine++;
-            if (isCopy && kind == LineKind.REMOVED) {
-                copyRemoved.add(at);
+            if (kind != LineKind.ADDED) {
+                if (stated != null) {
+                    stated.add(oldLine, bytes, kind == LineKind.REMOVED);
+                }
+                oldLine++;
             }
             for (Req q : reqs) {
                 boolean holdsRemoved = q.removed != null && q.removed.in(bytes);
@@ -461,7 +564,7 @@ public final class StrictTransitionEvaluator {
                 }
                 if (kind == LineKind.REMOVED) {
                     if (holdsRemoved) {
-                        q.sectionRemovedAt.add(at);
+                        q.sectionRemovedAt.add(oldLine - 1);
                     }
                     if (holdsRemoved && q.hunkRemoved == null) {
                         q.hunkRemoved = evidence(line, kind);
@@ -474,6 +577,7 @@ public final class StrictTransitionEvaluator {
                     }
                     continue;
                 }
+                q.sectionAddsRemoved |= holdsRemoved;
                 if (holdsRemoved && q.sectionAddedRemoved == 0) {
                     q.sectionAddedRemoved = line.lineNumber();
                 }
@@ -528,8 +632,16 @@ public final class StrictTransitionEvaluator {
                 replaced.add(h.oldPath());
             }
             if (isCopy && !sectionTainted) {
-                copies.computeIfAbsent(h.oldPath(), k -> new ArrayList<>()).add(copyRemoved.toArray());
+                int[] holding = new int[reqs.size()];
+                for (int i = 0; i < holding.length; i++) {
+                    holding[i] = reqs.get(i).sectionAddsRemoved ? -1 : reqs.get(i).sectionRemovedAt.size();
+                }
+                copies.computeIfAbsent(h.oldPath(), k -> new ArrayList<>()).add(new Copy(stated.removedAt.toArray(), holding));
+                statedByCopies.computeIfAbsent(h.oldPath(), k -> new ArrayList<>()).add(stated);
+            } else if (inPlace && !sectionTainted) {
+                statedInPlace.put(h.oldPath(), stated);
             }
+            stated = null;
             inSection = false;
             for (Req q : reqs) {
                 if (sectionTainted) {
@@ -639,9 +751,18 @@ public final class StrictTransitionEvaluator {
         }
 
         SemanticEvaluation result(DiffOutcome outcome, long maxCandidateBytes) {
+            disagreeing = new java.util.HashMap<>();
+            statedByCopies.forEach((file, copiesOf) -> {
+                Stated fix = statedInPlace.get(file);
+                for (Stated copy : copiesOf) {
+                    if (fix != null && !disagreeing.containsKey(file) && copy.disagrees(fix)) {
+                        disagreeing.put(file, copy.headerLine);
+                    }
+                }
+            });
             List<RequirementResult> results = new ArrayList<>();
-            for (Req q : reqs) {
-                results.add(result(q));
+            for (int i = 0; i < reqs.size(); i++) {
+                results.add(result(reqs.get(i), i));
             }
             List<PolicyDecision> ordered = new ArrayList<>(decisions);
             ordered.sort((a, b) -> Long.compare(a.patchLine(), b.patchLine()));
@@ -649,24 +770,36 @@ public final class StrictTransitionEvaluator {
                     diagnostics, ordered, List.of(), touched);
         }
 
-        /** The first counted addition, once every section that may replace a file is known; and the first that did not count. */
-        private LineEvidence addedSide(Req q, long[] replacedLine) {
+        /**
+         * The first counted addition, once every section that may replace a file is known; and the first that did not
+         * count, in a replaced file ([0]), in a file named twice ([1]) or in a file whose copies' hunks disagree with its own ([2]).
+         */
+        private LineEvidence addedSide(Req q, long[] notCounted) {
             for (Pending p : q.additions) {
-                if (!replaced.contains(p.file())) {
+                int why = replaced.contains(p.file()) ? 0 : namedTwice(p.file()) ? 1 : disagreeing.containsKey(p.file()) ? 2 : -1;
+                if (why < 0) {
                     return p.line();
                 }
-                if (replacedLine[0] == 0) {
-                    replacedLine[0] = p.line().patchLine();
+                if (notCounted[why] == 0) {
+                    notCounted[why] = p.line().patchLine();
                 }
             }
             return null;
         }
 
-        /** Whether a copy the patch makes of the claim's file keeps one of the lines the claim removes. */
-        private boolean copied(Claim c) {
-            for (long[] removedByCopy : copies.getOrDefault(c.file(), List.of())) {
+        /**
+         * Whether a copy the patch makes of the claim's file may keep a line the claim removes: it removes fewer lines
+         * holding the removed text than the claim (or adds one), so it holds more of the old form than the fixed file; or
+         * its hunks name other lines than those the claim removes.
+         */
+        private boolean copied(Claim c, int requirement) {
+            for (Copy copy : copies.getOrDefault(c.file(), List.of())) {
+                if (copy.removedHolding()[requirement] < c.lines().length) {
+                    return true;
+                }
+                // Where the hunks do apply as they say, the copy must remove the very lines the fix removes.
                 for (long line : c.lines()) {
-                    if (java.util.Arrays.binarySearch(removedByCopy, line) < 0) {
+                    if (java.util.Arrays.binarySearch(copy.removedAt(), line) < 0) {
                         return true;
                     }
                 }
@@ -674,13 +807,23 @@ public final class StrictTransitionEvaluator {
             return false;
         }
 
-        private RequirementResult result(Req q) {
+        private RequirementResult result(Req q, int index) {
             Requirement r = q.requirement;
             LineEvidence removedSide = null;
             LineEvidence[] pair = null;
             long copiedLine = 0;
+            long twiceLine = 0;
+            long disagreeLine = 0;
             for (Claim c : q.claims) {
-                if (copied(c)) {
+                if (namedTwice(c.file())) {
+                    twiceLine = twiceLine == 0 ? c.removed().patchLine() : twiceLine;
+                    continue;
+                }
+                if (disagreeing.containsKey(c.file())) {
+                    disagreeLine = disagreeLine == 0 ? disagreeing.get(c.file()) : disagreeLine;
+                    continue;
+                }
+                if (copied(c, index)) {
                     copiedLine = copiedLine == 0 ? c.removed().patchLine() : copiedLine;
                     continue;
                 }
@@ -689,23 +832,38 @@ public final class StrictTransitionEvaluator {
                     pair = c.pair();
                 }
             }
-            long[] replacedLine = {0};
-            LineEvidence added = q.added == null ? null : addedSide(q, replacedLine);
+            long[] notCounted = {0, 0, 0};
+            LineEvidence added = q.added == null ? null : addedSide(q, notCounted);
+            long replacedLine = notCounted[0];
+            twiceLine = first(twiceLine, notCounted[1]);
+            disagreeLine = first(disagreeLine, notCounted[2]);
             if (r instanceof Requirement.Added) {
                 if (added != null) {
                     return RequirementResult.satisfied(r, List.of(added));
                 }
+                if (twiceLine != 0) {
+                    return namedTwice(r, twiceLine);
+                }
+                if (disagreeLine != 0) {
+                    return disagree(r, disagreeLine);
+                }
                 if (q.movedAdded != 0) {
                     return moved(r, q.movedAdded);
                 }
-                if (replacedLine[0] != 0) {
-                    return replacedFile(r, replacedLine[0]);
+                if (replacedLine != 0) {
+                    return replacedFile(r, replacedLine);
                 }
                 return nowhere(r, q, false, true, "no added line of a validated hunk holds it");
             }
             if (r instanceof Requirement.Removed) {
                 if (removedSide != null) {
                     return RequirementResult.satisfied(r, List.of(removedSide));
+                }
+                if (twiceLine != 0) {
+                    return namedTwice(r, twiceLine);
+                }
+                if (disagreeLine != 0) {
+                    return disagree(r, disagreeLine);
                 }
                 if (copiedLine != 0) {
                     return copied(r, copiedLine);
@@ -721,6 +879,12 @@ public final class StrictTransitionEvaluator {
             Transition t = ((Requirement.Replaced) r).transition();
             if (pair != null) {
                 return RequirementResult.satisfied(r, List.of(pair[0], pair[1]));
+            }
+            if (twiceLine != 0 && (removedSide == null || added == null)) {
+                return namedTwice(r, twiceLine);
+            }
+            if (disagreeLine != 0 && (removedSide == null || added == null)) {
+                return disagree(r, disagreeLine);
             }
             if (copiedLine != 0 && removedSide == null) {
                 return copied(r, copiedLine);
@@ -756,8 +920,8 @@ public final class StrictTransitionEvaluator {
             if (q.movedAdded != 0) {
                 return moved(r, q.movedAdded);
             }
-            if (replacedLine[0] != 0) {
-                return replacedFile(r, replacedLine[0]);
+            if (replacedLine != 0) {
+                return replacedFile(r, replacedLine);
             }
             if (removed != null) {
                 return RequirementResult.unmet(r, Unmet.Reason.ADDED_SIDE_MISSING, "'" + t.removed() + "' is removed at "
@@ -780,6 +944,20 @@ public final class StrictTransitionEvaluator {
         private static RequirementResult copied(Requirement r, long line) {
             return RequirementResult.unmet(r, Unmet.Reason.REMOVED_FORM_COPIED, "the file that removes it (first at patch line "
                     + line + ") is also copied by the patch, and git copies it as it was: the copy keeps the removed line");
+        }
+
+        private static RequirementResult namedTwice(Requirement r, long line) {
+            return RequirementResult.unmet(r, Unmet.Reason.FILE_NAMED_TWICE, "the file that holds it (first at patch line "
+                    + line + ") is also named by another section under a spelling a case-insensitive or Unicode-normalizing"
+                    + " filesystem takes as the same file; there git applies both sections to one file, the later over the"
+                    + " earlier");
+        }
+
+        private static RequirementResult disagree(Requirement r, long line) {
+            return RequirementResult.unmet(r, Unmet.Reason.HUNKS_DISAGREE, "the file that holds it is also copied by the"
+                    + " patch, and the copy's hunks (section at patch line " + line + ") state other lines than the file's own"
+                    + " at one place: git applies a hunk where its lines match, so one of them lands elsewhere than it says,"
+                    + " and what either changes is not known");
         }
 
         private static RequirementResult notInPlace(Requirement r, Req q) {

@@ -33,6 +33,16 @@ public record Unmet(Reason reason, String message) {
         REMOVED_FORM_KEPT,
         /** Every line the patch removes holding the text is kept by a copy the patch makes of its file (git copies the file as it was). */
         REMOVED_FORM_COPIED,
+        /**
+         * The only files that remove (or add) a line holding the text are also named by another section, under a spelling a
+         * case-insensitive or Unicode-normalizing filesystem takes as the same file: there git applies both to one file.
+         */
+        FILE_NAMED_TWICE,
+        /**
+         * The only files that remove (or add) a line holding the text are also copied by the patch, and a copy's hunks
+         * state other lines than the file's own at one place: git applies one of them elsewhere than it says.
+         */
+        HUNKS_DISAGREE,
         /** The only removed lines holding the text are in sections that copy, rename or delete their file, not change it in place. */
         REMOVED_NOT_IN_PLACE,
         /** The only added lines holding the text are lines the same file removes as often: moved, not added. */

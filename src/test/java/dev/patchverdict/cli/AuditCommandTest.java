@@ -40,6 +40,27 @@ class AuditCommandTest {
         assertEquals(2, none.code(), "a folder without bundles is undecided");
     }
 
+    @Test
+    void aDivergedResultNamesThePathWhereReVerifyingFirstDiffers() throws Exception {
+        Path all = Files.createDirectories(tmp.resolve("results"));
+        assertEquals(0, CliRun.in(ROOT, VerifyCommandTest.verify("correct", "0.4", "--bundle", all.resolve("a").toString())).code());
+        assertEquals(0, CliRun.in(ROOT, VerifyCommandTest.verify("correct", "0.4", "--bundle", all.resolve("b").toString())).code());
+        Path result = all.resolve("b/verification-result.json");
+        com.fasterxml.jackson.databind.node.ObjectNode r = (com.fasterxml.jackson.databind.node.ObjectNode) JSON.readTree(result.toFile());
+        ((com.fasterxml.jackson.databind.node.ObjectNode) r.get("metrics")).put("invented", 1);
+        Files.writeString(result, JSON.writeValueAsString(r));
+        CliRun run = CliRun.in(ROOT, "audit", "--format", "jsonl", all.toString());
+        assertEquals(1, run.code(), run.out() + run.err());
+        String[] lines = run.out().split("\n");
+        JsonNode a = JSON.readTree(lines[0]);
+        JsonNode b = JSON.readTree(lines[1]);
+        assertEquals("REPRODUCED", a.path("verdict").asText());
+        assertTrue(a.has("difference") && a.get("difference").isNull(), lines[0]);
+        assertEquals("DIVERGED", b.path("verdict").asText(), lines[1]);
+        assertEquals("/metrics/invented", b.path("difference").asText(), lines[1]);
+        assertTrue(b.path("reasons").get(0).asText().startsWith("/metrics/invented: recorded 1, re-verified (absent)"), lines[1]);
+    }
+
     /** A bundle.json naming a plan kept beside the results is read with --root above both, and refused without it. */
     @Test
     void rootLetsABundleNameFilesBelowIt() throws Exception {

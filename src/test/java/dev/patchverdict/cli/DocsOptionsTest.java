@@ -112,6 +112,10 @@ class DocsOptionsTest {
      * span may also start with a command's own name ({@code `diff check --detect`}) when it names an option.
      */
     private static CommandSpec commandLine(String text, String where, List<String> problems, boolean span) {
+        Matcher job = JOB.matcher(text);
+        if (job.find()) {
+            return jobLine(text, job, where, problems);
+        }
         String rest;
         Matcher m = RUN.matcher(text);
         if (m.find(0)) {
@@ -151,6 +155,33 @@ class DocsOptionsTest {
         return spec;
     }
 
+    /** A Spark job's main class, as spark-submit's {@code --class} or java's main class names it. */
+    private static final Pattern JOB = Pattern.compile("dev\\.patchverdict\\.spark\\.(Review|Audit)\\b");
+    private static final java.util.Map<String, CommandSpec> JOBS = java.util.Map.of(
+            "Review", new CommandLine(new dev.patchverdict.spark.Review()).getCommandSpec(),
+            "Audit", new CommandLine(new dev.patchverdict.spark.Audit()).getCommandSpec());
+
+    /**
+     * A line that runs a Spark job: its options are those after the jar (spark-submit's own come before it) or, started
+     * with java, after the class; each must be one of the job's.
+     */
+    private static CommandSpec jobLine(String text, Matcher job, String where, List<String> problems) {
+        CommandSpec spec = JOBS.get(job.group(1));
+        String after = text.substring(job.end());
+        int jar = after.indexOf("patchverdict.jar");
+        String rest = jar >= 0 ? after.substring(jar + "patchverdict.jar".length()) : after;
+        for (String w : rest.strip().split("\\s+")) {
+            if (w.startsWith("#") || w.equals("|") || w.equals("&&") || w.equals(";") || w.startsWith(">")) {
+                break;
+            }
+            String option = w.split("=", -1)[0];
+            if (OPTION.matcher(option).matches() && spec.findOption(option) == null) {
+                problems.add(where + ": " + spec.name() + " has no option " + option);
+            }
+        }
+        return spec;
+    }
+
     private static boolean has(CommandSpec spec, String option) {
         return spec != null && spec.findOption(option) != null;
     }
@@ -185,13 +216,19 @@ class DocsOptionsTest {
                 "```",
                 "",
                 "Then `--format sarif`, `--formats json`, and `review --detect --jobs-count 2` and `git apply --recount`.",
+                "",
+                "```sh",
+                "spark-submit --master 'local[2]' --class dev.patchverdict.spark.Review target/patchverdict.jar \\",
+                "    --output out --detect --jobs 2 preds.jsonl",
+                "```",
                 ""), StandardCharsets.UTF_8);
         List<String> found = problems(page).stream().map(p -> p.substring(p.indexOf(':', p.indexOf(':') + 1) + 2)).toList();
         assertEquals(List.of("patchverdict verify has no option --evaluator-plan-file",
                 "patchverdict diff check has no option -q",
                 "no command 'patchverdict difff'",
                 "patchverdict diff check has no option --formats",
-                "patchverdict review has no option --jobs-count"), found);
+                "patchverdict review has no option --jobs-count",
+                "dev.patchverdict.spark.Review has no option --jobs"), found);
     }
 
     @Test

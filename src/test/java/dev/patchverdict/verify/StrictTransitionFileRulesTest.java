@@ -135,6 +135,71 @@ class StrictTransitionFileRulesTest {
     }
 
     @Test
+    void aCopyWhoseHunksStateOtherLinesThanTheFixCountsNothingFromTheFile() {
+        // git applies a hunk where its lines match, not only at the line its header names: this copy's hunk names old
+        // line 2 (the line the fix removes) but holds the file's lines 4 and 5, so git applies it two lines further
+        // down and the copy keeps unsafe_call(args.value). No tree holds both sections' lines where they say.
+        String offset = "diff --git a/README.md b/docs/usage.md\nsimilarity index 80%\ncopy from README.md\ncopy to docs/usage.md\n"
+                + "index 1111111..3333333 100644\n--- a/README.md\n+++ b/docs/usage.md\n@@ -2,2 +2,2 @@\n-run it\n+run it now\n ## End\n";
+        for (String patch : List.of(modify("README.md", FIX) + offset, offset + modify("README.md", FIX))) {
+            for (StrictTransitionContract c : List.of(TRANSITION, REMOVED, ADDED)) {
+                assertEquals(Unmet.Reason.HUNKS_DISAGREE, reason(evaluate(patch, c)), patch);
+            }
+        }
+    }
+
+    @Test
+    void aCopyThatAddsTheRemovedFormBackKeepsIt() {
+        // The copy removes the very line the fix removes, and adds it back changed: the copy holds the old form.
+        String changed = "diff --git a/README.md b/docs/usage.md\nsimilarity index 80%\ncopy from README.md\ncopy to docs/usage.md\n"
+                + "index 1111111..2222222 100644\n--- a/README.md\n+++ b/docs/usage.md\n"
+                + "@@ -1,3 +1,3 @@\n # IDKMesh\n-unsafe_call(args.value)\n+unsafe_call(args.value) # as it was\n ## Usage\n";
+        for (String patch : List.of(modify("README.md", FIX) + changed, changed + modify("README.md", FIX))) {
+            assertEquals(Unmet.Reason.REMOVED_FORM_COPIED, reason(evaluate(patch, TRANSITION)), patch);
+            assertEquals(Unmet.Reason.REMOVED_FORM_COPIED, reason(evaluate(patch, REMOVED)), patch);
+        }
+    }
+
+    @Test
+    void aFileNamedTwiceUnderSpellingsOneFilesystemTakesAsOneCountsNothing() {
+        // On a case-insensitive or Unicode-normalizing checkout (macOS, Windows) readme.md is README.md: git applies both
+        // sections to the one file, and the later one writes the file as it was plus a blank line over the fix.
+        String noop = "@@ -1,3 +1,4 @@\n # IDKMesh\n unsafe_call(args.value)\n ## Usage\n+\n";
+        for (String other : List.of("readme.md", "README.MD", "README.md.", "ReadMe.Md")) {
+            for (String patch : List.of(modify("README.md", FIX) + modify(other, noop), modify(other, noop) + modify("README.md", FIX))) {
+                assertEquals(Unmet.Reason.FILE_NAMED_TWICE, reason(evaluate(patch, TRANSITION)), patch);
+                assertEquals(Unmet.Reason.FILE_NAMED_TWICE, reason(evaluate(patch, REMOVED)), patch);
+                assertEquals(Unmet.Reason.FILE_NAMED_TWICE, reason(evaluate(patch, ADDED)), patch);
+            }
+        }
+        // Composed and decomposed forms of one name.
+        String composed = "docs/r\u00e9sum\u00e9.md";
+        String decomposed = "docs/re\u0301sume\u0301.md";
+        String patch = modify(composed, FIX) + modify(decomposed, noop);
+        assertEquals(Unmet.Reason.FILE_NAMED_TWICE, reason(evaluate(patch, TRANSITION)), patch);
+        // NTFS opens a file by its 8.3 short name too: UNSAFE~1.PY is src/unsafe_module.py in a folder where it came first.
+        String shortName = modify("src/unsafe_module.py", FIX) + modify("src/UNSAFE~1.PY", noop);
+        assertEquals(Unmet.Reason.FILE_NAMED_TWICE, reason(evaluate(shortName, TRANSITION)), shortName);
+        String shortFirst = modify("src/UNSAFE~2.PY", noop) + modify("src/unsafe_module.py", FIX);
+        assertEquals(Unmet.Reason.FILE_NAMED_TWICE, reason(evaluate(shortFirst, TRANSITION)), shortFirst);
+        // Names with no stem before their extension, or dots only, are names like any other.
+        for (String odd : List.of(".profile_extra", "docs/.env", "x/..~1.a", "~1", ".~12", "a.b.c.d~1")) {
+            SemanticEvaluation e = evaluate(modify(odd, noop) + modify("README.md", FIX), TRANSITION);
+            assertTrue(e.accepted(), odd + e.reasons());
+        }
+        // A name that fits 8.3 has no other name; another folder's short name is another file.
+        for (String fine : List.of(modify("src/unsafe.py", FIX) + modify("src/UNSAFE~1.PY", noop),
+                modify("src/unsafe_module.py", FIX) + modify("lib/UNSAFE~1.PY", noop))) {
+            SemanticEvaluation e = evaluate(fine, TRANSITION);
+            assertTrue(e.accepted(), fine + e.reasons());
+        }
+        // A case-only rename is one file's fate: the fix in place elsewhere still counts.
+        String rename = "diff --git a/Guide.md b/guide.md\nsimilarity index 100%\nrename from Guide.md\nrename to guide.md\n";
+        SemanticEvaluation e = evaluate(modify("README.md", FIX) + rename, TRANSITION);
+        assertTrue(e.accepted(), e.reasons().toString());
+    }
+
+    @Test
     void anOldFormAddedToAnotherFileIsThatFilesBusiness() {
         String patch = modify("README.md", FIX) + modify("docs/guide.md", "@@ -1 +1,2 @@\n # Guide\n+unsafe_call(args.value)\n");
         SemanticEvaluation e = evaluate(patch, TRANSITION);

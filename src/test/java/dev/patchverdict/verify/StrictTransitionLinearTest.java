@@ -69,26 +69,37 @@ class StrictTransitionLinearTest {
         assertEquals(139_999, e.requirements().get(0).evidence().get(1).hunk());
     }
 
+    /** A one-hunk patch whose removed line is {@code repeats} copies of {@code unit} and then {@code tail}, built as bytes. */
+    static byte[] longRemovedLine(String unit, int repeats, String tail) {
+        byte[] head = "diff --git a/f b/f\nindex 1111111..2222222 100644\n--- a/f\n+++ b/f\n@@ -1,2 +1,2 @@\n c\n-"
+                .getBytes(StandardCharsets.US_ASCII);
+        byte[] end = (tail + "\n+b(\n").getBytes(StandardCharsets.US_ASCII);
+        byte[] u = unit.getBytes(StandardCharsets.US_ASCII);
+        byte[] out = new byte[head.length + u.length * repeats + end.length];
+        System.arraycopy(head, 0, out, 0, head.length);
+        for (int i = 0, at = head.length; i < repeats; i++, at += u.length) {
+            System.arraycopy(u, 0, out, at, u.length);
+        }
+        System.arraycopy(end, 0, out, out.length - end.length, end.length);
+        return out;
+    }
+
     /**
-     * One 16 MiB line holding the removed text 5.6 million times, each inside a text the plan allows it in, and once
-     * bare at its end: telling the bare one apart by comparing occurrences pairwise is about 3e13 steps.
+     * One 8 MiB line holding the removed text 2.8 million times, each inside a text the plan allows it in, and once
+     * bare at its end: telling the bare one apart by comparing occurrences pairwise is about 8e12 steps.
      */
     @Test
     @Timeout(value = 60, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
     void aLineOfManyOccurrencesIsScannedOnce() {
-        int repeats = 16 * 1024 * 1024 / 3;
-        String line = "xa(".repeat(repeats);
+        int repeats = 8 * 1024 * 1024 / 3;
         StrictTransitionContract c = plan(new Transition("a(", "b("), List.of("xa("));
-        DiffReader.Options wide = DiffReader.Options.DEFAULT.withMaxLineBytes(64 << 20);
-        String head = "diff --git a/f b/f\nindex 1111111..2222222 100644\n--- a/f\n+++ b/f\n@@ -1,2 +1,2 @@\n c\n";
+        DiffReader.Options wide = DiffReader.Options.DEFAULT.withMaxLineBytes(16 << 20);
         // Every occurrence inside an allowed one: the removed line removes nothing.
-        SemanticEvaluation covered = StrictTransitionEvaluator.evaluate(
-                (head + "-" + line + "\n+b(\n").getBytes(StandardCharsets.US_ASCII), c, wide);
+        SemanticEvaluation covered = StrictTransitionEvaluator.evaluate(longRemovedLine("xa(", repeats, ""), c, wide);
         assertEquals(List.of(), covered.fatalDiagnostics());
         assertEquals(Unmet.Reason.REMOVED_SIDE_MISSING, covered.unmet().get(0).unmet().orElseThrow().reason());
         // One bare occurrence at the end: it does.
-        SemanticEvaluation bare = StrictTransitionEvaluator.evaluate(
-                (head + "-" + line + "a(\n+b(\n").getBytes(StandardCharsets.US_ASCII), c, wide);
+        SemanticEvaluation bare = StrictTransitionEvaluator.evaluate(longRemovedLine("xa(", repeats, "a("), c, wide);
         assertTrue(bare.accepted(), bare.reasons().toString());
     }
 }

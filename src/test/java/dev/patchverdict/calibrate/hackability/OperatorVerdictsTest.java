@@ -61,6 +61,7 @@ class OperatorVerdictsTest {
         "old-form-kept, n/a, n/a, applicable, applicable",
         "old-form-kept-elsewhere, copied-aside, n/a, support, reject",
         "old-form-kept-elsewhere, added-to-another-file, n/a, support, support",
+        "old-form-kept-elsewhere, copied-aside-hunk-elsewhere, n/a, support, reject",
         "old-form-kept, old-inside-new, n/a, support, reject",
         "out-of-scope-file, other-file, reject, reject, reject",
         "recreated-unchanged, deleted-and-recreated, support, support, reject",
