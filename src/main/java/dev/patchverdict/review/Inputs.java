@@ -489,7 +489,9 @@ public final class Inputs implements Iterator<Entry> {
         private final Recorder record;
         /** Every byte of the file passes through it, whichever reader takes it. */
         private final Digesting raw;
-        private InputStream in;
+        private final InputStream in;
+        /** The input as lines, once it is read as JSON Lines. */
+        private LineReader lines;
         private final JsonParser parser;
         private Shape shape = Shape.UNREAD;
         private long line;
@@ -588,7 +590,7 @@ public final class Inputs implements Iterator<Entry> {
                 }
                 // Otherwise on from where the parser stopped: what is left of this line must be blank.
                 toLines(start);
-                byte[] rest = readLine(in);
+                byte[] rest = lines.next();
                 if (rest != null && !blank(rest)) {
                     queued.add(malformed(name, name + ":" + start, "", start, "more than one JSON value on the line"));
                 }
@@ -644,7 +646,7 @@ public final class Inputs implements Iterator<Entry> {
                         + describe(e) + " (line " + where.getLineNr() + ", column " + where.getColumnNr() + ")");
             }
             toLines(where.getLineNr());
-            readLine(in); // the rest of the broken line
+            lines.next(); // the rest of the broken line
             shape = Shape.LINES;
             return malformed(name, name + ":" + start, "", start, "not a JSON object: " + describe(e) + " (column "
                     + where.getColumnNr() + ")");
@@ -659,7 +661,7 @@ public final class Inputs implements Iterator<Entry> {
             if (taken == null) {
                 return false;
             }
-            in = new java.io.SequenceInputStream(new java.io.ByteArrayInputStream(taken), record.rest());
+            lines = new LineReader(new java.io.SequenceInputStream(new java.io.ByteArrayInputStream(taken), record.rest()));
             line = 0;
             shape = Shape.LINES;
             return true;
@@ -669,13 +671,13 @@ public final class Inputs implements Iterator<Entry> {
         private void toLines(long at) throws IOException {
             ByteArrayOutputStream ahead = new ByteArrayOutputStream();
             parser.releaseBuffered(ahead);
-            in = new java.io.SequenceInputStream(new java.io.ByteArrayInputStream(ahead.toByteArray()), in);
+            lines = new LineReader(new java.io.SequenceInputStream(new java.io.ByteArrayInputStream(ahead.toByteArray()), in));
             line = at;
         }
 
         private Entry nextLine() throws IOException {
             while (true) {
-                byte[] l = readLine(in);
+                byte[] l = lines.next();
                 if (l == null) {
                     return null;
                 }
@@ -884,21 +886,60 @@ public final class Inputs implements Iterator<Entry> {
         return true;
     }
 
-    /** A line without its line feed, or null at the end; a line past the limit is cut and its rest skipped. */
-    static byte[] readLine(InputStream in) throws IOException {
-        ByteArrayOutputStream b = new ByteArrayOutputStream(256);
-        int c;
-        boolean any = false;
-        long n = 0;
-        while ((c = in.read()) != -1) {
-            any = true;
-            if (c == '\n') {
-                return b.toByteArray();
-            }
-            if (n++ <= MAX_LINE_BYTES) {
-                b.write(c);
+    /**
+     * The lines of a stream, each without its line feed; a line past the limit is cut and its rest skipped. Lines are
+     * found by scanning a buffer: read a byte at a time through the stream, they cost review more than decoding the JSON.
+     */
+    static final class LineReader {
+        private final InputStream in;
+        private final long limit;
+        private final byte[] buf = new byte[1 << 16];
+        private int pos;
+        private int end;
+
+        LineReader(InputStream in) {
+            this(in, MAX_LINE_BYTES);
+        }
+
+        /** Keeps up to {@code limit + 1} bytes of a line, so a longer one is still seen to be too long. */
+        LineReader(InputStream in, long limit) {
+            this.in = in;
+            this.limit = limit;
+        }
+
+        /** The next line, or null at the end. */
+        byte[] next() throws IOException {
+            ByteArrayOutputStream kept = null;
+            long seen = 0;
+            while (true) {
+                if (pos == end) {
+                    int n = in.read(buf, 0, buf.length);
+                    if (n < 0) {
+                        return kept == null ? null : kept.toByteArray();
+                    }
+                    pos = 0;
+                    end = n;
+                    continue;
+                }
+                int stop = pos;
+                while (stop < end && buf[stop] != '\n') {
+                    stop++;
+                }
+                if (kept == null && stop < end && stop - pos <= limit) {
+                    byte[] line = java.util.Arrays.copyOfRange(buf, pos, stop); // the whole line in the buffer
+                    pos = stop + 1;
+                    return line;
+                }
+                if (kept == null) {
+                    kept = new ByteArrayOutputStream(Math.max(256, stop - pos));
+                }
+                kept.write(buf, pos, (int) Math.max(0, Math.min(stop - pos, limit + 1 - seen)));
+                seen += stop - pos;
+                pos = stop < end ? stop + 1 : stop;
+                if (stop < end) {
+                    return kept.toByteArray();
+                }
             }
         }
-        return any ? b.toByteArray() : null;
     }
 }
