@@ -11,10 +11,8 @@ work="$root/target/bench/verify-inputs"
 [[ -f "$work/plan-v0.4.json" ]] || { echo "bench: run bench/verify.sh first (it prepares the inputs)" >&2; exit 2; }
 jar="$root/target/patchverdict.jar"
 batch="$root/target/bench/audit-batch"
-rm -rf "$batch" && mkdir -p "$batch"
-java -jar "$jar" verify --work-unit "$work/work-unit.json" --result-manifest "$work/result-manifest.json" \
-    --candidate-root "$work/candidate" --evaluator-plan "$work/plan-v0.4.json" --bundle "$batch/b0" >/dev/null
-for i in $(seq 1 $((n - 1))); do cp -r "$batch/b0" "$batch/b$i"; done
+source "$here/lib.sh"
+audit_batch "$jar" "$work" "$batch" "$n"
 t0=$(date +%s%N)
 java -jar "$jar" audit --jobs 2 --format jsonl "$batch" > "$root/target/bench/audit.jsonl"
 t=$(( $(date +%s%N) - t0 ))

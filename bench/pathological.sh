@@ -21,12 +21,12 @@ done
 out="$root/target/bench/pathological"
 mkdir -p "$out/in"
 
-source "$here/jars.sh"
+source "$here/lib.sh"
 echo "bench: building this tree ..." >&2
-jar_new="$(bench_jar "$root")"
+jar_new="$(build_tree "$root")"
 jar_old=""
 if [[ -n "$baseline" ]]; then
-    jar_old="$(bench_baseline_jar "$root" "$baseline" "$out")"
+    jar_old="$(build_baseline "$root" "$baseline" "$out/baseline")"
 fi
 
 echo "bench: generating inputs ..." >&2

@@ -20,35 +20,12 @@ while [[ $# -gt 0 ]]; do
 done
 [[ -d "$corpus/agent_sweagent_gpt4_t0" ]] || { echo "bench: no corpus at $corpus" >&2; exit 2; }
 out="$root/target/bench/review"
-rm -rf "$out" && mkdir -p "$out/files"
+source "$here/lib.sh"
 echo "bench: building ..." >&2
-(cd "$root" && { mvn -B -q -o -DskipTests package >&2 || mvn -B -q -DskipTests package >&2; })
-jar="$root/target/patchverdict.jar"
+jar="$(build_tree "$root")"
 
-# 2,000 predictions, cycling through the agent patches (UTF-8 ones: a JSON string holds text only);
-# the same 2,000 patches are also written as files for diff check.
-python3 - "$corpus" "$out" <<'PY'
-import json, os, sys
-corpus, out = sys.argv[1], sys.argv[2]
-patches = []
-for g in ("agent_sweagent_gpt4_t0", "agent_deepagents_minimax_m25"):
-    d = os.path.join(corpus, g)
-    for n in sorted(os.listdir(d)):
-        if n.endswith(".patch"):
-            b = open(os.path.join(d, n), "rb").read()
-            try:
-                patches.append((g, n[:-6], b.decode("utf-8")))
-            except UnicodeDecodeError:
-                pass
-with open(os.path.join(out, "preds.jsonl"), "w") as f:
-    for i in range(2000):
-        g, stem, text = patches[i % len(patches)]
-        f.write(json.dumps({"instance_id": f"{stem}#{i}", "model_name_or_path": g, "model_patch": text}) + "\n")
-        with open(os.path.join(out, "files", f"{i:04d}.patch"), "w", newline="") as p:
-            p.write(text)
-print(f"bench: 2000 predictions from {len(patches)} agent patches, "
-      f"{os.path.getsize(os.path.join(out, 'preds.jsonl')) / 1e6:.1f} MB", file=sys.stderr)
-PY
+# 2,000 predictions, cycling through the agent patches; the same 2,000 patches are also written as files for diff check.
+review_inputs "$corpus" "$out"
 
 best() { # command... -> best wall seconds of $runs
     local b=""

@@ -14,5 +14,8 @@ case "${1:-}" in
 esac
 [[ -d "$corpus/gold_swebench_lite_patch" ]] || { echo "bench: no corpus at $corpus" >&2; exit 2; }
 echo "bench: building (mvn -q test-compile) ..." >&2
-(cd "$root" && { mvn -B -q -o test-compile >&2 || mvn -B -q test-compile >&2; })
-exec java -cp "$root/target/classes:$root/target/test-classes" dev.patchverdict.tricks.TrickRates "$corpus" "$@"
+# The rules read with RE2/J and the reader digests with commons-codec: their jars go on the class path too.
+cp_file="$root/target/tricks-classpath.txt"
+(cd "$root" && { mvn -B -q -o test-compile dependency:build-classpath -Dmdep.outputFile="$cp_file" >&2 \
+    || mvn -B -q test-compile dependency:build-classpath -Dmdep.outputFile="$cp_file" >&2; })
+exec java -cp "$root/target/classes:$root/target/test-classes:$(cat "$cp_file")" dev.patchverdict.tricks.TrickRates "$corpus" "$@"

@@ -25,17 +25,17 @@ done
 out="$root/target/bench/v05-growth"
 mkdir -p "$out"
 
-source "$here/jars.sh"
+source "$here/lib.sh"
 harness() { # jar classes-folder
     rm -rf "$2" && mkdir -p "$2"
     javac -nowarn -d "$2" -cp "$1" "$here/src/dev/patchverdict/bench/V05Growth.java"
 }
 echo "bench: building this tree ..." >&2
-jar_new="$(bench_jar "$root")"
+jar_new="$(build_tree "$root")"
 harness "$jar_new" "$out/classes-this"
 builds=(this)
 if [[ -n "$baseline" ]]; then
-    harness "$(bench_baseline_jar "$root" "$baseline" "$out")" "$out/classes-baseline"
+    harness "$(build_baseline "$root" "$baseline" "$out/baseline")" "$out/classes-baseline"
     builds=(baseline this)
 fi
 

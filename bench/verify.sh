@@ -1,37 +1,26 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
-# How long verifying one typical patch (a 3.5 KB SWE-bench fix) takes: in-process after warm-up (JMH, v0.4 and v0.5
+# How long verifying one typical patch (a 4.9 KB SWE-bench fix) takes: in-process after warm-up (JMH, v0.4 and v0.5
 # plans, beside the strict reader alone on the same patch) and as a whole process from a cold JVM
 # (verify beside diff check, best of 5). Prints one table. Usage: bench/verify.sh [--quick]
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/.." && pwd)"
 patch="$root/../shared/corpus/gold_swebench_lite_patch/django__django-11019.patch"
-[[ -f "$patch" ]] || { echo "bench: $patch not found (the shared corpus sits beside the project)" >&2; exit 2; }
 out="$root/target/bench"
 work="$out/verify-inputs"
-rm -rf "$work" && mkdir -p "$work/candidate" "$out/classes"
+source "$here/lib.sh"
 
 echo "bench: building ..." >&2
-(cd "$root" && mvn -B -q package -DskipTests dependency:build-classpath -Dmdep.includeScope=test \
-    -Dmdep.outputFile="$out/classpath.txt" >&2)
-jar="$root/target/patchverdict.jar"
-cp="$root/target/classes:$(cat "$out/classpath.txt")"
+jar="$(build_tree "$root")"
+mkdir -p "$out/classes"
+cp="$root/target/classes:$(cat "$root/target/bench-classpath.txt")"
 javac -nowarn -d "$out/classes" -cp "$cp" $(find "$here/src" -name '*.java') 2>&1 | { grep -v '^Note:' || true; } >&2
 cp="$out/classes:$cp"
 
 # Inputs: the calibration WorkUnit widened to the patch's paths, an honest manifest, v0.4 and v0.5 plans.
-cp "$patch" "$work/candidate/changes.patch"
-echo "agent log" > "$work/candidate/stdout.txt"; : > "$work/candidate/stderr.txt"
-sed -e 's#"README.md"#"django/**"#g' "$root/verification/fixtures/patch-transition/work-unit.json" > "$work/work-unit.json"
+verify_inputs "$root" "$jar" "$work"
 pv() { java -jar "$jar" "$@"; }
-pv manifest --work-unit "$work/work-unit.json" --candidate-root "$work/candidate" --patch changes.patch \
-    --log stdout=stdout.txt --log stderr=stderr.txt --worker-id agent/bench --status succeeded --attempt 1 \
-    --output "$work/result-manifest.json" >&2
-pv plan new --work-unit "$work/work-unit.json" --version 0.4 --added 'def merge(*lists)' \
-    --removed 'def merge(list_1, list_2)' --output "$work/plan-v0.4.json" >&2
-pv plan new --work-unit "$work/work-unit.json" --version 0.5 --glob-syntax gitignore \
-    --transition 'def merge(list_1, list_2)=>def merge(*lists)' --output "$work/plan-v0.5.json" >&2
 verify_args=(verify --work-unit "$work/work-unit.json" --result-manifest "$work/result-manifest.json"
     --candidate-root "$work/candidate" --evaluator-plan "$work/plan-v0.4.json")
 pv "${verify_args[@]}" >/dev/null || { echo "bench: the benchmark candidate does not pass" >&2; exit 1; }

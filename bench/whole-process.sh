@@ -33,18 +33,10 @@ base_cmd=()
 [[ -z "$baseline" ]] || read -r -a base_cmd <<<"$baseline"
 cd "$root"
 
-# Inputs as bench/verify.sh makes them: the calibration WorkUnit widened to the patch's paths, an honest
-# manifest and a v0.4 plan. Made with plain java -jar so the launcher's cache is not touched here.
+# Inputs as bench/verify.sh makes them (bench/lib.sh), with plain java -jar so the launcher's cache is not touched here.
+source "$here/lib.sh"
 work="$root/target/bench/whole-process"
-rm -rf "$work" && mkdir -p "$work/candidate"
-cp "$patch" "$work/candidate/changes.patch"
-echo "agent log" >"$work/candidate/stdout.txt"; : >"$work/candidate/stderr.txt"
-sed -e 's#"README.md"#"django/**"#g' "$root/verification/fixtures/patch-transition/work-unit.json" >"$work/work-unit.json"
-java -jar "$jar" manifest --work-unit "$work/work-unit.json" --candidate-root "$work/candidate" --patch changes.patch \
-    --log stdout=stdout.txt --log stderr=stderr.txt --worker-id agent/bench --status succeeded --attempt 1 \
-    --output "$work/result-manifest.json" >&2
-java -jar "$jar" plan new --work-unit "$work/work-unit.json" --version 0.4 --added 'def merge(*lists)' \
-    --removed 'def merge(list_1, list_2)' --output "$work/plan-v0.4.json" >&2
+verify_inputs "$root" "$jar" "$work"
 
 # The launcher makes its archive in the background on first use: make it now, so every timed run has it.
 PATCHVERDICT_CDS=sync "${pv_cmd[@]}" --version >/dev/null

@@ -46,6 +46,8 @@ public final class TestGroups {
     public static final String SCRIPT = "script";
     /** curl, with which the launcher fetches a release. */
     public static final String CURL = "curl";
+    /** Debian's chromium, run headless: the HTML report opened in a real browser. */
+    public static final String CHROMIUM = "chromium";
     /** The Python package registry, reached over the network, for the newer in-toto. */
     public static final String PYPI = "pypi";
 
@@ -69,6 +71,7 @@ public final class TestGroups {
             new Group(IN_TOTO, "apt-get install python3-securesystemslib in-toto", false, TestGroups::inToto),
             new Group(SCRIPT, "apt-get install bsdutils (util-linux's script)", false, () -> command("script", "--version")),
             new Group(CURL, "apt-get install curl", false, () -> command("curl", "--version")),
+            new Group(CHROMIUM, "apt-get install chromium", false, () -> command("chromium", "--version")),
             new Group(PYPI, "a network that reaches the Python package registry; -Dpatchverdict.require=pypi to insist",
                     true, () -> Optional.empty()));
 

@@ -75,6 +75,25 @@ class TestGroupsTest {
                 + " unprivileged user namespaces)");
     }
 
+    /** Without chromium the browser tests of the HTML report skip as one group, failing nothing, however the run is required. */
+    @Test
+    void withoutChromiumTheBrowserTestsSkipAsTheirGroup() {
+        ByteArrayOutputStream lines = new ByteArrayOutputStream();
+        SummaryGeneratingListener summary = new SummaryGeneratingListener();
+        TestGroups.simulateMissing(Set.of(TestGroups.CHROMIUM), () -> {
+            Launcher launcher = LauncherFactory.create(LauncherConfig.builder().enableTestExecutionListenerAutoRegistration(false).build());
+            launcher.execute(LauncherDiscoveryRequestBuilder.request().selectors(selectClass("dev.patchverdict.report.ReviewHtmlBrowserTest"))
+                    .build(), summary, new SkippedGroupsListener(new PrintStream(lines, true, StandardCharsets.UTF_8)));
+        });
+        TestExecutionSummary s = summary.getSummary();
+        assertEquals(0, s.getTotalFailureCount(), () -> s.getFailures().stream()
+                .map(f -> f.getTestIdentifier().getDisplayName() + ": " + f.getException()).collect(Collectors.joining("\n")));
+        assertEquals(0, s.getTestsSucceededCount(), "nothing of it runs without a browser");
+        List<String> printed = lines.toString(StandardCharsets.UTF_8).lines().toList();
+        assertEquals(1, printed.size(), () -> String.join("\n", printed));
+        assertSkippedAtLeast(printed.get(0), "chromium", 3, "apt-get install chromium");
+    }
+
     private static void assertSkippedAtLeast(String line, String group, int atLeast, String howTo) {
         String head = "Skipped test group " + group + ": ";
         String tail = " tests (simulated: as on a machine without " + group + "); to run them: " + howTo;

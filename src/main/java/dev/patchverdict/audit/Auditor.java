@@ -239,7 +239,9 @@ public final class Auditor {
         }
         Verification again;
         try {
-            again = verifier.verify(VerifyRequest.of(layout.workUnit().get(), layout.manifest().get(), root, layout.plan().get()));
+            // the records just read and checked are handed over, not read again
+            again = verifier.verify(VerifyRequest.of(layout.workUnit().get(), layout.manifest().get(), root, layout.plan().get()),
+                    new Verifier.Documents(wu, rm, plan));
         } catch (VerificationException e) {
             return new AuditOutcome(name, Verdict.DIVERGED, List.of("re-verification could not decide: " + e.getMessage()), advisories);
         }
@@ -390,6 +392,9 @@ public final class Auditor {
                 i++;
             }
             return Optional.empty();
+        }
+        if (recorded.isTextual() && again.isTextual() && recorded.textValue().equals(again.textValue())) {
+            return Optional.empty(); // the same text is the same JSON: not written out to be compared
         }
         String x = PyJson.dumps(recorded, false);
         String y = PyJson.dumps(again, false);

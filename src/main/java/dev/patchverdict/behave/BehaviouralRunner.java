@@ -12,6 +12,10 @@ import dev.patchverdict.behave.judge.LabelledComparison;
 import dev.patchverdict.behave.judge.Level;
 import dev.patchverdict.behave.judge.LevelResult;
 import dev.patchverdict.behave.judge.Reason;
+import dev.patchverdict.behave.judge.RelationResult;
+import dev.patchverdict.behave.judge.RelationRun;
+import dev.patchverdict.behave.judge.RelationVerdicts;
+import dev.patchverdict.behave.judge.RelationsOutcome;
 import dev.patchverdict.behave.judge.TreeChanges;
 import dev.patchverdict.behave.judge.Verdict;
 import dev.patchverdict.behave.judge.WitnessReading;
@@ -25,6 +29,7 @@ import dev.patchverdict.behave.plan.CheckSpec;
 import dev.patchverdict.behave.plan.Equivalence;
 import dev.patchverdict.behave.plan.MutationAdequacy;
 import dev.patchverdict.behave.plan.OutputExpectation;
+import dev.patchverdict.behave.plan.Relation;
 import dev.patchverdict.behave.plan.WitnessPolarity;
 import dev.patchverdict.behave.sandbox.CapturedOutput;
 import dev.patchverdict.behave.sandbox.GitTrees;
@@ -63,6 +68,7 @@ public final class BehaviouralRunner {
     private final Path scratch;
     private final Progress progress;
     private final LongSupplier nanoTime;
+    private final RelationRuns relationRuns;
 
     public BehaviouralRunner(Sandbox sandbox, GitTrees trees, Path scratch) {
         this(sandbox, trees, scratch, Progress.NONE, System::nanoTime);
@@ -78,6 +84,7 @@ public final class BehaviouralRunner {
         this.scratch = scratch;
         this.progress = java.util.Objects.requireNonNull(progress, "progress");
         this.nanoTime = java.util.Objects.requireNonNull(nanoTime, "nanoTime");
+        this.relationRuns = new RelationRuns(this::run, nanoTime);
     }
 
     /**
@@ -125,18 +132,30 @@ public final class BehaviouralRunner {
         for (CheckKind kind : CheckKind.values()) {
             levels.put(Level.fedBy(kind), kindLevel(kind, results, notRunWhy));
         }
-        Verdict verdict = Verdict.combine(levels.values().stream().map(LevelResult::verdict).toList());
+        Optional<RelationsOutcome> relations = Optional.empty();
+        if (plan.hasRelationsSection()) {
+            List<RelationResult> rr = relationRuns.all(plan, freshTrees(repo, commit, Optional.empty(), plan.sandbox(),
+                    leftovers), freshTrees(repo, commit, Optional.of(patchFile), plan.sandbox(), leftovers), notRunWhy);
+            relations = Optional.of(notRunWhy != null ? RelationVerdicts.notRun(rr, plan.relationRules(), notRunWhy)
+                    : RelationVerdicts.judge(rr, plan.relationRules()));
+        }
+        List<Verdict> levelVerdicts = new ArrayList<>(levels.values().stream().map(LevelResult::verdict).toList());
+        relations.ifPresent(r -> levelVerdicts.add(r.verdict()));
+        Verdict verdict = Verdict.combine(levelVerdicts);
         List<String> reasons = new ArrayList<>();
         for (LevelResult l : levels.values()) {
             if (l.verdict() != Verdict.PROVEN) {
                 reasons.add(l.level().key() + " is " + l.verdict() + ": " + l.reasons().get(0));
             }
         }
+        relations.filter(r -> r.verdict() != Verdict.PROVEN)
+                .ifPresent(r -> reasons.add(RELATIONS + " is " + r.verdict() + ": " + r.reasons().get(0)));
         Optional<AdequacyResult> adequacy = Optional.empty();
         if (plan.mutationAdequacy().isPresent()) {
             MutationAdequacy spec = plan.mutationAdequacy().get();
             if (verdict == Verdict.PROVEN) {
-                AdequacyResult a = adequacy(plan, spec, repo, commit, patchFile, leftovers);
+                AdequacyResult a = adequacy(plan, spec, repo, commit, patchFile, leftovers,
+                        relations.map(RelationsOutcome::relations).orElse(List.of()));
                 adequacy = Optional.of(a);
                 if (!a.adequate()) {
                     verdict = Verdict.UNVERIFIED;
@@ -147,6 +166,16 @@ public final class BehaviouralRunner {
                         "not measured: the levels are already " + verdict));
             }
         }
+        if (relations.isPresent() && verdict == Verdict.UNVERIFIED
+                && onlyForWantOfAdequacy(plan, levels, adequacy, relations.get())) {
+            RelationVerdicts.Rescue rescue = RelationVerdicts.rescue(relations.get());
+            if (rescue.rescued().isPresent()) {
+                relations = rescue.rescued();
+                verdict = Verdict.PROVEN;
+            }
+            reasons.add((rescue.rescued().isPresent() ? "rescued by relations: " : "no rescue by relations: ")
+                    + rescue.why());
+        }
         if (reasons.isEmpty()) {
             reasons.add("every level is PROVEN");
         }
@@ -154,7 +183,65 @@ public final class BehaviouralRunner {
         ScratchSpace.delete(patched).ifPresent(leftovers::add);
         // A tree that could not be removed is named, never left silently to fill the disk.
         leftovers.forEach(l -> reasons.add("cleanup: " + l));
-        return new Evaluation(levels, results, adequacy, verdict, reasons, sandbox.describe());
+        return new Evaluation(levels, results, adequacy, verdict, reasons, sandbox.describe(), relations);
+    }
+
+    /**
+     * Fresh trees of the bound commit, each with {@code patch} applied as the checks' patched tree
+     * was (none for the base), for relation runs.
+     */
+    private RelationRuns.Trees freshTrees(Path repo, String commit, Optional<Path> patch, SandboxLimits limits,
+            List<String> leftovers) {
+        return new RelationRuns.Trees() {
+            @Override
+            public RelationRuns.Fresh fresh(String name) throws BehaveException {
+                if (patch.isEmpty()) {
+                    return RelationRuns.Fresh.of(trees.export(repo, commit, name));
+                }
+                // As the checks' patched tree: the base's stored bytes, the patch, the merged checkout.
+                Path tree = trees.exportBlobs(repo, commit, name);
+                GitTrees.ApplyOutcome a = apply(tree, patch.get(), limits);
+                if (a instanceof GitTrees.ApplyOutcome.Applied) {
+                    return RelationRuns.Fresh.of(tree);
+                }
+                discard(tree);
+                return RelationRuns.Fresh.none("the candidate could not be applied to a fresh tree: "
+                        + (a instanceof GitTrees.ApplyOutcome.Refused r ? firstLine(r.gitMessage())
+                                : ((GitTrees.ApplyOutcome.Undecided) a).why()));
+            }
+
+            @Override
+            public void discard(Path tree) {
+                ScratchSpace.delete(tree).ifPresent(leftovers::add);
+            }
+        };
+    }
+
+    /** How the verdict's reasons and the report name the relations' level. */
+    public static final String RELATIONS = "relations";
+
+    /**
+     * Whether the checks end UNVERIFIED only for want of adequacy, which relations may rescue:
+     * every level PROVEN but the target, which has no reproduction check to show it; or every
+     * level PROVEN and a mutation score measured below its floor. The relations must not speak
+     * against the patch either.
+     */
+    private static boolean onlyForWantOfAdequacy(BehaviouralPlan plan, Map<Level, LevelResult> levels,
+            Optional<AdequacyResult> adequacy, RelationsOutcome relations) {
+        if (relations.verdict() != Verdict.PROVEN) {
+            return false;
+        }
+        for (LevelResult l : levels.values()) {
+            if (l.level() != Level.TARGET && l.verdict() != Verdict.PROVEN) {
+                return false;
+            }
+        }
+        Verdict target = levels.get(Level.TARGET).verdict();
+        if (target == Verdict.UNVERIFIED) {
+            return plan.checksOf(CheckKind.REPRODUCTION).isEmpty();
+        }
+        return target == Verdict.PROVEN && adequacy.isPresent() && adequacy.get().score().isPresent()
+                && !adequacy.get().adequate();
     }
 
     /** Fixed limits for the runner's own git apply: generous, and never the plan's to choose. */
@@ -410,7 +497,7 @@ public final class BehaviouralRunner {
     }
 
     private AdequacyResult adequacy(BehaviouralPlan plan, MutationAdequacy spec, Path repo, String commit,
-            Path patchFile, List<String> leftovers) throws BehaveException {
+            Path patchFile, List<String> leftovers, List<RelationResult> relations) throws BehaveException {
         byte[] patch;
         try {
             // Bytes, not text: a candidate need not be UTF-8, and mutants keep every other byte as it was.
@@ -420,7 +507,10 @@ public final class BehaviouralRunner {
         }
         List<CheckSpec> killers = new ArrayList<>(plan.checksOf(CheckKind.REPRODUCTION));
         killers.addAll(plan.checksOf(CheckKind.CONTRACT));
-        if (killers.isEmpty()) {
+        // A relation kills a mutant only where it holds with the patch: there it tells them apart.
+        List<Relation> relationKillers = relations.stream().filter(r -> r.patched().held()).map(RelationResult::spec)
+                .toList();
+        if (killers.isEmpty() && relationKillers.isEmpty()) {
             return new AdequacyResult(spec, List.of(), OptionalDouble.empty(),
                     "no reproduction or contract checks are declared to kill mutants with");
         }
@@ -461,7 +551,7 @@ public final class BehaviouralRunner {
         List<MutantResult> results = new ArrayList<>();
         progress.total(mutants.size());
         for (Mutants.Mutant m : mutants) {
-            results.add(tryMutant(plan, spec, killers, m, repo, commit, mutantDir, leftovers));
+            results.add(tryMutant(plan, spec, killers, relationKillers, m, repo, commit, mutantDir, leftovers));
             progress.step();
         }
         long killed = results.stream().filter(r -> r instanceof MutantResult.Killed).count();
@@ -479,7 +569,8 @@ public final class BehaviouralRunner {
     }
 
     private MutantResult tryMutant(BehaviouralPlan plan, MutationAdequacy spec, List<CheckSpec> killers,
-            Mutants.Mutant m, Path repo, String commit, Path mutantDir, List<String> leftovers) throws BehaveException {
+            List<Relation> relationKillers, Mutants.Mutant m, Path repo, String commit, Path mutantDir,
+            List<String> leftovers) throws BehaveException {
         Path patchFile = mutantDir.resolve(m.id() + ".patch");
         try {
             Files.write(patchFile, m.patch());
@@ -509,6 +600,18 @@ public final class BehaviouralRunner {
                 Optional<String> failure = failureOnMutant(check, r, deadline(check, plan.sandbox(), r));
                 if (failure.isPresent()) {
                     return new MutantResult.Killed(m, check.id(), failure.get());
+                }
+            }
+            for (Relation relation : relationKillers) {
+                RelationRun r = relationRuns.on(relation, plan.sandbox(),
+                        freshTrees(repo, commit, Optional.of(patchFile), plan.sandbox(), leftovers));
+                Optional<String> notRun = r.runs().stream().filter(x -> x.outcome() instanceof RunOutcome.NotRun)
+                        .map(x -> x.outcome().describe()).findFirst();
+                if (notRun.isPresent()) {
+                    return new MutantResult.NotViable(m, "could not be run: " + notRun.get());
+                }
+                if (!r.held()) {
+                    return new MutantResult.Killed(m, "relation " + relation.id(), r.reason());
                 }
             }
             return new MutantResult.Survived(m);

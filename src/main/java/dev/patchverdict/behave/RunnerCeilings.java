@@ -14,9 +14,11 @@ import java.util.Objects;
  * alone and are set on every run.
  */
 public record RunnerCeilings(double wallSeconds, int cpuSeconds, int memoryMb, long outputBytes, long fileSizeBytes,
-        int checks, int mutants, HostLimits host) {
+        int checks, int mutants, int relations, HostLimits host) {
+    /** The relations a plan may declare unless the runner says otherwise. */
+    public static final int DEFAULT_RELATIONS = 64;
     public static final RunnerCeilings DEFAULT = new RunnerCeilings(600, 600, 4096, 8L << 20, 256L << 20, 64, 50,
-            HostLimits.DEFAULT);
+            DEFAULT_RELATIONS, HostLimits.DEFAULT);
 
     /**
      * The ceilings a plan can ask more than, each with the plan field it bounds. How an operator
@@ -29,7 +31,8 @@ public record RunnerCeilings(double wallSeconds, int cpuSeconds, int memoryMb, l
         OUTPUT_BYTES("sandbox.output_bytes"),
         FILE_SIZE_BYTES("sandbox.file_size_bytes"),
         CHECKS("the number of checks"),
-        MUTANTS("mutation_adequacy.max_mutants");
+        MUTANTS("mutation_adequacy.max_mutants"),
+        RELATIONS("the number of relations");
 
         private final String planField;
 
@@ -68,6 +71,13 @@ public record RunnerCeilings(double wallSeconds, int cpuSeconds, int memoryMb, l
         require(fileSizeBytes >= 1, Limit.FILE_SIZE_BYTES, "positive", fileSizeBytes);
         require(checks >= 1, Limit.CHECKS, "positive", checks);
         require(mutants >= 0, Limit.MUTANTS, "0 or more", mutants);
+        require(relations >= 0, Limit.RELATIONS, "0 or more", relations);
+    }
+
+    /** The default limit on relations. */
+    public RunnerCeilings(double wallSeconds, int cpuSeconds, int memoryMb, long outputBytes, long fileSizeBytes,
+            int checks, int mutants, HostLimits host) {
+        this(wallSeconds, cpuSeconds, memoryMb, outputBytes, fileSizeBytes, checks, mutants, DEFAULT_RELATIONS, host);
     }
 
     private static void require(boolean ok, Limit limit, String rule, double value) {
@@ -88,6 +98,7 @@ public record RunnerCeilings(double wallSeconds, int cpuSeconds, int memoryMb, l
         above(over, Limit.FILE_SIZE_BYTES, s.fileSizeBytes(), fileSizeBytes);
         above(over, Limit.CHECKS, plan.checks().size(), checks);
         plan.mutationAdequacy().ifPresent(m -> above(over, Limit.MUTANTS, m.maxMutants(), mutants));
+        above(over, Limit.RELATIONS, plan.relations().size(), relations);
         return List.copyOf(over);
     }
 

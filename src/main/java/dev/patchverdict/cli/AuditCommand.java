@@ -34,7 +34,7 @@ import picocli.CommandLine.Spec;
             "SIGNATURE_INVALID, UNSIGNED, or SIGNATURE_UNCHECKED (no --key). Exit 0 only when every result is REPRODUCED."
         })
 final class AuditCommand implements Callable<Integer> {
-    enum Format { text, jsonl, json }
+    enum Format { text, jsonl, json, html }
 
     @Spec
     CommandSpec spec;
@@ -85,6 +85,7 @@ final class AuditCommand implements Callable<Integer> {
             throw CliException.undecided("audit", "no bundle (a folder with verification-result.json or bundle.json) under " + paths);
         }
         List<String> all = new ArrayList<>();
+        dev.patchverdict.report.AuditHtml page = new dev.patchverdict.report.AuditHtml();
         Map<Verdict, Integer> counts;
         try (ProgressOption.Line line = progress.open(ctx, "audit", "bundles", true)) {
             line.total(bundles.size() + found.unwalked().size());
@@ -96,6 +97,7 @@ final class AuditCommand implements Callable<Integer> {
                         ctx.out().flush();
                     }
                     case json -> all.add(PyJson.dumps(AuditRenderers.json(o.bundle(), o.verdict().name(), o.reasons(), o.advisories(), o.difference()), false));
+                    case html -> page.add(o.bundle(), o.verdict().name(), o.reasons(), o.advisories());
                     default -> {
                         ctx.out().print(AuditRenderers.text(o.bundle(), o.verdict().name(), o.reasons(), o.advisories()));
                         ctx.out().flush();
@@ -121,6 +123,9 @@ final class AuditCommand implements Callable<Integer> {
             ctx.out().println("[" + String.join(",\n", all) + "]");
         } else if (format == Format.text) {
             ctx.out().print(AuditRenderers.summary(named));
+        } else if (format == Format.html) {
+            ctx.out().print(page.render(new dev.patchverdict.report.AuditHtml.Header(Version.describe(), ctx.clock().instant(), paths, key,
+                    requireSignature)));
         }
         ctx.out().flush();
         boolean allReproduced = found.unwalked().isEmpty() && counts.getOrDefault(Verdict.REPRODUCED, 0) == bundles.size();

@@ -23,9 +23,10 @@ import picocli.CommandLine.Spec;
         name = "behave",
         header = "Run a behavioural plan's checks on a patch in a sandbox.",
         mixinStandardHelpOptions = true,
-        subcommands = {BehaveCommitCommand.class},
+        subcommands = {BehaveCommitCommand.class, BehavePlanCommand.class},
         description = {
-            "Run a committed BehaviouralPlan v0.1 against a candidate in the bubblewrap sandbox.",
+            "Run a committed BehaviouralPlan (v0.1, or v0.2 with relations) against a candidate in the bubblewrap"
+                    + " sandbox.",
             "",
             "Runs only after the metadata-only verifier passed the same candidate, and only a plan committed"
                     + " before the run ('patchverdict behave commit --plan F'). Writes a VerificationResult."
@@ -42,11 +43,12 @@ final class BehaveCommand implements Callable<Integer> {
     private static final String MAX_FILE_BYTES = "--max-file-bytes";
     private static final String MAX_CHECKS = "--max-checks";
     private static final String MAX_MUTANTS = "--max-mutants";
+    private static final String MAX_RELATIONS = "--max-relations";
 
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--plan", paramLabel = "FILE", description = "The BehaviouralPlan v0.1.")
+    @Option(names = "--plan", paramLabel = "FILE", description = "The BehaviouralPlan v0.1 or v0.2.")
     String plan;
 
     @Option(names = "--work-unit", paramLabel = "FILE", description = "The WorkUnit v0.2 the plan is bound to.")
@@ -107,6 +109,10 @@ final class BehaveCommand implements Callable<Integer> {
     @Option(names = MAX_MUTANTS, paramLabel = "N", description = "Refuse a plan whose max_mutants exceeds N"
             + " (default: ${DEFAULT-VALUE}).")
     int maxMutants = RunnerCeilings.DEFAULT.mutants();
+
+    @Option(names = MAX_RELATIONS, paramLabel = "N", description = "Refuse a plan with more than N relations"
+            + " (default: ${DEFAULT-VALUE}).")
+    int maxRelations = RunnerCeilings.DEFAULT.relations();
 
     @Option(names = "--max-tree-bytes", paramLabel = "N", description = "The most the tree may hold: the size of"
             + " its file system in the sandbox (and one inode per 4 KiB), and the most copied back; a run filling it"
@@ -196,13 +202,14 @@ final class BehaveCommand implements Callable<Integer> {
             case FILE_SIZE_BYTES -> MAX_FILE_BYTES;
             case CHECKS -> MAX_CHECKS;
             case MUTANTS -> MAX_MUTANTS;
+            case RELATIONS -> MAX_RELATIONS;
         };
     }
 
     private RunnerCeilings ceilings() {
         try {
             return new RunnerCeilings(maxWallSeconds, maxCpuSeconds, maxMemoryMb, maxOutputBytes, maxFileBytes,
-                    maxChecks, maxMutants, new HostLimits(maxProcesses, shmBytes, maxTreeBytes,
+                    maxChecks, maxMutants, maxRelations, new HostLimits(maxProcesses, shmBytes, maxTreeBytes,
                             SandboxUser.parseChoice(sandboxUser)));
         } catch (IllegalArgumentException e) {
             throw CliException.usage("usage: behave: " + e.getMessage());

@@ -26,7 +26,7 @@ final class BehaveCommitCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--plan", paramLabel = "FILE", required = true, description = "The BehaviouralPlan v0.1.")
+    @Option(names = "--plan", paramLabel = "FILE", required = true, description = "The BehaviouralPlan v0.1 or v0.2.")
     String plan;
 
     @Option(names = "--output", paramLabel = "FILE", description = "Where to write the commitment record.")

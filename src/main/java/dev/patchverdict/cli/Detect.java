@@ -26,11 +26,56 @@ final class Detect implements java.io.Serializable {
                     + " hit fails the patch (exit 1).")
     String detect;
 
-    /** The detector asked for, or null without --detect; an unknown id is a usage error. */
+    @Option(names = "--test-patch", paramLabel = "FILE",
+            description = "With --detect: the evaluation's own test patch (SWE-bench's test_patch), whose tests' literals"
+                    + " test-input-special-cased looks for in the code under test. Repeatable.")
+    java.util.List<String> testPatches = new java.util.ArrayList<>();
+
+    /** The test patches' bytes, read and checked once by {@link #load}; kept so executors make the same detector. */
+    private final java.util.ArrayList<byte[]> loaded = new java.util.ArrayList<>();
+
+    /**
+     * Checks the options and reads each test patch through {@code read} (which names a file it cannot read): an unknown
+     * id is a usage error, and so is --test-patch without --detect; a test patch git would not apply is exit 2 naming it.
+     */
+    void load(java.util.function.Function<String, byte[]> read) {
+        loaded.clear();
+        if (detect == null) {
+            if (!testPatches.isEmpty()) {
+                throw CliException.usage("--test-patch is read by the trick rules: give --detect too");
+            }
+            return;
+        }
+        rulesAskedFor();
+        for (String file : testPatches) {
+            byte[] bytes = read.apply(file);
+            dev.patchverdict.diff.DiffResult r = dev.patchverdict.diff.DiffReader.readLines(bytes, dev.patchverdict.diff.Profile.GIT);
+            if (!r.errors().isEmpty()) {
+                throw CliException.undecided(file, "not a usable test patch: git would not apply it: line " + r.errors().get(0));
+            }
+            loaded.add(bytes);
+        }
+    }
+
+    /** The detector asked for (with the test patches {@link #load} read), or null without --detect. */
     TrickDetector detector() {
         if (detect == null) {
             return null;
         }
+        TrickDetector d = rulesAskedFor();
+        for (byte[] bytes : loaded) {
+            d = d.withTestPatch(dev.patchverdict.diff.DiffReader.readLines(bytes, dev.patchverdict.diff.Profile.GIT));
+        }
+        return d;
+    }
+
+    /** {@link #load} through the command's own file reading, then {@link #detector()}. */
+    TrickDetector detector(CliContext ctx) {
+        load(file -> CommandFiles.read(ctx, file));
+        return detector();
+    }
+
+    private TrickDetector rulesAskedFor() {
         if (detect.equals(ALL)) {
             return TrickDetector.all();
         }

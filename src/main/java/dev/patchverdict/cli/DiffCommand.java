@@ -187,7 +187,7 @@ final class DiffCommand implements Runnable {
         Integer run(CliContext ctx) {
             Profile p = profile(profile, allow);
             DiffReader.Options options = limits.options(spec);
-            dev.patchverdict.tricks.TrickDetector detector = detect.detector();
+            dev.patchverdict.tricks.TrickDetector detector = detect.detector(ctx);
             boolean hacked = false;
             // jackson-core's streaming generator writes what ObjectMapper wrote, byte for byte, without databind's start-up.
             JsonFactory json = format == Format.JSON || format == Format.JSONL ? new JsonFactory() : null;

@@ -3,6 +3,7 @@ package dev.patchverdict.cli;
 
 import dev.patchverdict.report.IoMessages;
 import dev.patchverdict.report.OutputFiles;
+import dev.patchverdict.report.ReviewHtml;
 import dev.patchverdict.report.ReviewSink;
 import dev.patchverdict.report.ReviewSummary;
 import dev.patchverdict.review.Inputs;
@@ -35,12 +36,13 @@ import picocli.CommandLine.Spec;
             "Review many agent patches at once: predictions files (.jsonl/.json, SWE-bench style), folders of",
             "*.patch/*.diff, or patch files. Each patch is accepted or rejected with its diagnostics, files,",
             "counts, SHA-256, the repairs that would make git accept it and, with --plan, whether the plan's",
-            "contract is met, with --detect the tricks found in it; then a summary. Exit 0 when every patch",
+            "contract is met, with --detect the tricks found in it; then a summary (--format html: one self-contained",
+            "page with charts and an entry per patch). Exit 0 when every patch",
             "passes, 1 when any does not (a hack-severity trick fails a patch), 2 when an input or prediction",
             "cannot be read."
         })
 final class ReviewCommand implements Callable<Integer> {
-    enum Format { text, jsonl, json, sarif, junit, rdjsonl, github }
+    enum Format { text, jsonl, json, sarif, junit, rdjsonl, github, html }
 
     @Spec
     CommandSpec spec;
@@ -73,12 +75,16 @@ final class ReviewCommand implements Callable<Integer> {
         if (jobs < 1) {
             throw CliException.usage("--jobs must be at least 1");
         }
-        options.check(spec);
+        options.check(spec, file -> CommandFiles.read(ctx, file));
         String plan = options.plan();
         PlanCheck check = plan == null ? null : ReviewOptions.readPlan(ctx.resolve(plan), plan);
+        if (check != null && format == Format.html) {
+            planHeader = new ReviewHtml.Plan(plan, planDigest(ctx, plan), check.planId(), check.version());
+        }
         // Durations only: the monotonic clock is read here, at the edge, and handed to the library.
         Reviewer reviewer = options.reviewer(check, System::nanoTime);
-        rules = Detect.rules(options.detector());
+        detector = options.detector();
+        rules = Detect.rules(detector);
         Inputs.Fields fields = options.fields();
         ReviewSummary[] summary = new ReviewSummary[1];
         try {
@@ -91,6 +97,7 @@ final class ReviewCommand implements Callable<Integer> {
                 if (plan != null) {
                     named.put("--plan", ctx.resolve(plan));
                 }
+                options.testPatches().forEach(t -> named.put("--test-patch " + t, ctx.resolve(t)));
                 OutputFiles.checkOutput(target, named, force);
                 OutputFiles.writeAtomically(target, out -> summary[0] = run(ctx, reviewer, fields, out));
             }
@@ -111,6 +118,9 @@ final class ReviewCommand implements Callable<Integer> {
     }
 
     private List<dev.patchverdict.report.RuleInfo> rules;
+    private dev.patchverdict.tricks.TrickDetector detector;
+    /** The plan as the HTML page's header names it. */
+    private ReviewHtml.Plan planHeader;
 
     private static final class Interrupted extends IOException {
         private static final long serialVersionUID = 1L;
@@ -120,7 +130,7 @@ final class ReviewCommand implements Callable<Integer> {
         PrintStream ps = out instanceof PrintStream s ? s : new PrintStream(out, false, StandardCharsets.UTF_8);
         Inputs entries = new Inputs(inputs, ctx::resolve, fields);
         try (ProgressOption.Line line = progress.open(ctx, "review", "patches", output == null)) {
-            ReviewSummary s = ReviewRun.run(entries, reviewer, jobs, counted(sink(ps), line));
+            ReviewSummary s = ReviewRun.run(entries, reviewer, jobs, counted(sink(ctx, ps, entries), line));
             ps.flush();
             if (ps.checkError()) {
                 throw new IOException("could not write the report");
@@ -153,11 +163,21 @@ final class ReviewCommand implements Callable<Integer> {
                 line.beforeOutput();
                 sink.end(summary);
             }
+
+            @Override
+            public void close() throws IOException {
+                sink.close();
+            }
         };
     }
 
-    private ReviewSink sink(PrintStream out) {
+    private ReviewSink sink(CliContext ctx, PrintStream out, Inputs entries) {
         return switch (format) {
+            case html -> new ReviewHtml(out, new ReviewHtml.Header(Version.describe(), ctx.clock().instant(), options.profile,
+                    detector == null ? null : detector.rules().stream().map(dev.patchverdict.tricks.TrickRule::id).toList(),
+                    planHeader), entries::inputOf, entries::described, detector == null ? Map.of()
+                    : detector.rules().stream().collect(java.util.stream.Collectors.toMap(dev.patchverdict.tricks.TrickRule::id,
+                            dev.patchverdict.tricks.TrickRule::help)));
             case text -> dev.patchverdict.report.ReviewRenderers.text(out);
             case jsonl -> dev.patchverdict.report.ReviewRenderers.jsonl(out);
             case json -> dev.patchverdict.report.ReviewRenderers.json(out);
@@ -166,6 +186,14 @@ final class ReviewCommand implements Callable<Integer> {
             case rdjsonl -> dev.patchverdict.report.CodeScanning.rdjsonl(out);
             case github -> dev.patchverdict.report.CodeScanning.github(out);
         };
+    }
+
+    private static String planDigest(CliContext ctx, String plan) {
+        try {
+            return dev.patchverdict.digest.Digests.file(ctx.resolve(plan)).hex();
+        } catch (IOException e) {
+            throw CliException.undecided(plan, IoMessages.describe(e));
+        }
     }
 
     /** GitHub shows this file's Markdown on the run's page; it is appended to, as each step's summary is. */

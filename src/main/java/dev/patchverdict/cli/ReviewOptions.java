@@ -60,14 +60,33 @@ public final class ReviewOptions implements Serializable {
         return plan;
     }
 
-    /** Refuses options that cannot be used, as usage errors ({@link CliException}, exit 64). */
+    /**
+     * Refuses options that cannot be used, as usage errors ({@link CliException}, exit 64), and reads each --test-patch
+     * from this machine's file system (a file it cannot read is exit 2 naming it).
+     */
     public void check(CommandSpec spec) {
+        check(spec, file -> {
+            try {
+                return java.nio.file.Files.readAllBytes(Path.of(file));
+            } catch (IOException | java.nio.file.InvalidPathException e) {
+                throw CliException.undecided(file, e instanceof IOException io ? IoMessages.describe(io) : e.getMessage());
+            }
+        });
+    }
+
+    /** {@link #check(CommandSpec)}, with each --test-patch read through {@code read}. */
+    void check(CommandSpec spec, java.util.function.Function<String, byte[]> read) {
         if (field.isEmpty() || idField.isEmpty()) {
             throw CliException.usage("--field and --id-field must not be empty");
         }
         profile();
         limits.options(spec);
-        detect.detector();
+        detect.load(read);
+    }
+
+    /** The --test-patch files as given, for the report's list of inputs. */
+    java.util.List<String> testPatches() {
+        return detect.testPatches;
     }
 
     public Inputs.Fields fields() {

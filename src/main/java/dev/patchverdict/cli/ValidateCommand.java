@@ -65,8 +65,8 @@ final class ValidateCommand implements Callable<Integer> {
                 JsonNode node = file == null ? json.read(ctx.in()) : json.read(file);
                 if (type == null && BehaviouralPlans.isBehaviouralPlan(node)) {
                     // A separate evaluator's plan, with its own schema and reader.
-                    BehaviouralPlans.parse(node, name);
-                    ctx.out().println("OK BehaviouralPlan v" + BehaviouralPlan.SCHEMA_VERSION + " " + name);
+                    BehaviouralPlan plan = BehaviouralPlans.parse(node, name);
+                    ctx.out().println("OK BehaviouralPlan v" + plan.schemaVersion() + " " + name);
                     continue;
                 }
                 Document model = DocumentModels.map(type == null ? reader.validate(node) : reader.validateAs(node, type));

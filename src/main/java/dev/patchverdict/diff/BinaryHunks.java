@@ -21,15 +21,21 @@ final class BinaryHunks {
         }
     }
 
-    private final Inflater inflater = new Inflater();
-    private final byte[] out = new byte[1 << 15];
+    /** Made at the first binary hunk: most patches have none, and an inflater and its buffer cost each reading. */
+    private Inflater inflater;
+    private byte[] out;
     private final byte[] decoded = new byte[64];
     private long produced;
     private long expected;
     private boolean failed;
 
     void start(long expectedSize) {
-        inflater.reset();
+        if (inflater == null) {
+            inflater = new Inflater();
+            out = new byte[1 << 15];
+        } else {
+            inflater.reset();
+        }
         produced = 0;
         expected = expectedSize;
         failed = false;
@@ -126,10 +132,12 @@ final class BinaryHunks {
 
     /** The whole hunk inflated to exactly the announced size. */
     boolean finish() {
-        return !failed && inflater.finished() && produced == expected;
+        return !failed && inflater != null && inflater.finished() && produced == expected;
     }
 
     void close() {
-        inflater.end();
+        if (inflater != null) {
+            inflater.end();
+        }
     }
 }

@@ -5,7 +5,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.patchverdict.json.CanonicalJson;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.file.Files;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import org.apache.commons.codec.binary.Hex;
@@ -14,11 +15,22 @@ import org.apache.commons.codec.digest.DigestUtils;
 /** SHA-256 of raw bytes (streamed) and of JSON values in their canonical form. */
 public final class Digests {
     private static final int BUFFER = 1 << 16;
+    /** A file's buffer is no larger than the file needs, and no smaller than this (a pipe tells no size). */
+    private static final int SMALLEST_FILE_BUFFER = 1 << 13;
 
     private Digests() {}
 
     public static MessageDigest newSha256() {
-        return DigestUtils.getSha256Digest();
+        try {
+            // a copy of a fresh prototype: looking the algorithm up among the providers costs more than small inputs' hashing
+            return (MessageDigest) Sha256.PROTOTYPE.clone();
+        } catch (CloneNotSupportedException e) {
+            return DigestUtils.getSha256Digest();
+        }
+    }
+
+    private static final class Sha256 {
+        static final MessageDigest PROTOTYPE = DigestUtils.getSha256Digest();
     }
 
     public static Digest of(MessageDigest finished) {
@@ -33,8 +45,11 @@ public final class Digests {
 
     /** Streams the stream through SHA-256 without holding it in memory. */
     public static Digest stream(InputStream in) throws IOException {
+        return stream(in, new byte[BUFFER]);
+    }
+
+    private static Digest stream(InputStream in, byte[] buf) throws IOException {
         MessageDigest md = newSha256();
-        byte[] buf = new byte[BUFFER];
         for (int n; (n = in.read(buf)) > 0; ) {
             md.update(buf, 0, n);
         }
@@ -45,9 +60,10 @@ public final class Digests {
     public record Measured(Digest digest, long bytes) {}
 
     public static Measured measure(Path file) throws IOException {
-        try (InputStream in = Files.newInputStream(file)) {
+        try (FileChannel ch = FileChannel.open(file)) {
+            InputStream in = Channels.newInputStream(ch);
             MessageDigest md = newSha256();
-            byte[] buf = new byte[BUFFER];
+            byte[] buf = bufferFor(ch);
             long total = 0;
             for (int n; (n = in.read(buf)) > 0; ) {
                 md.update(buf, 0, n);
@@ -58,9 +74,17 @@ public final class Digests {
     }
 
     public static Digest file(Path file) throws IOException {
-        try (InputStream in = Files.newInputStream(file)) {
-            return stream(in);
+        try (FileChannel ch = FileChannel.open(file)) {
+            return stream(Channels.newInputStream(ch), bufferFor(ch));
         }
+    }
+
+    /**
+     * A buffer for reading the file: a small file (a worker log, a record) read through a 64 KB array costs several
+     * times its hashing, as the channel fills a native buffer of the array's length for every read.
+     */
+    private static byte[] bufferFor(FileChannel ch) throws IOException {
+        return new byte[(int) Math.min(BUFFER, Math.max(SMALLEST_FILE_BUFFER, ch.size() + 1))];
     }
 
     /** Digest of a JSON value's canonical serialisation. */

@@ -75,6 +75,19 @@ public final class CanonicalJson {
 
     /** Code-point order, which differs from UTF-16 order above the surrogate range. */
     public static int compareCodePoints(String a, String b) {
+        int n = Math.min(a.length(), b.length());
+        for (int k = 0; k < n; k++) {
+            char x = a.charAt(k);
+            char y = b.charAt(k);
+            if (x != y) {
+                // Below the surrogates, the first differing unit decides as its code point does.
+                return x < Character.MIN_SURROGATE && y < Character.MIN_SURROGATE ? x - y : compareFrom(a, b);
+            }
+        }
+        return Integer.compare(a.length(), b.length());
+    }
+
+    private static int compareFrom(String a, String b) {
         int i = 0;
         int j = 0;
         while (i < a.length() && j < b.length()) {
@@ -91,8 +104,14 @@ public final class CanonicalJson {
 
     private static void writeString(String s, StringBuilder sb) {
         sb.append('"');
+        int run = 0;
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
+            if (c >= 0x20 && c != '"' && c != '\\' && !Character.isSurrogate(c)) {
+                continue;
+            }
+            sb.append(s, run, i);
+            run = i + 1;
             switch (c) {
                 case '"' -> sb.append("\\\"");
                 case '\\' -> sb.append("\\\\");
@@ -104,8 +123,7 @@ public final class CanonicalJson {
                 default -> {
                     if (c < 0x20) {
                         sb.append("\\u00").append(Character.forDigit(c >> 4, 16)).append(Character.forDigit(c & 0xF, 16));
-                    } else if (Character.isSurrogate(c)
-                            && !(Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1)))
+                    } else if (!(Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1)))
                             && !(Character.isLowSurrogate(c) && i > 0 && Character.isHighSurrogate(s.charAt(i - 1)))) {
                         throw new IllegalArgumentException("string holds a lone surrogate at index " + i);
                     } else {
@@ -114,6 +132,6 @@ public final class CanonicalJson {
                 }
             }
         }
-        sb.append('"');
+        sb.append(s, run, s.length()).append('"');
     }
 }

@@ -17,6 +17,7 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.Iterator;
 import java.util.Map;
 
@@ -67,8 +68,9 @@ public final class StrictJson {
      */
     public JsonNode read(Path file) throws IOException, JsonInputException {
         try {
-            if (Files.isRegularFile(file)) {
-                long size = Files.size(file);
+            BasicFileAttributes attributes = Files.readAttributes(file, BasicFileAttributes.class);
+            if (attributes.isRegularFile()) {
+                long size = attributes.size();
                 if (size > limits.maxDocumentBytes()) {
                     throw new JsonInputException("document is " + size + " bytes, over the limit of "
                             + limits.maxDocumentBytes());
@@ -120,7 +122,9 @@ public final class StrictJson {
         if (node == null || node.isMissingNode()) {
             throw new JsonInputException("empty document: expected one JSON value");
         }
-        checkValues(node, "");
+        if (!holdable(node)) {
+            checkValues(node, ""); // throws, naming where
+        }
         return node;
     }
 
@@ -157,6 +161,39 @@ public final class StrictJson {
     /** Parses an in-memory string (tests, command-line values). */
     public JsonNode read(String text) throws JsonInputException {
         return read(text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    }
+
+    /** True when every key and value is one the record family can hold; the check below says where one is not. */
+    private static boolean holdable(JsonNode node) {
+        switch (node.getNodeType()) {
+            case OBJECT -> {
+                Iterator<Map.Entry<String, JsonNode>> it = node.fields();
+                while (it.hasNext()) {
+                    Map.Entry<String, JsonNode> e = it.next();
+                    if (Utf8.firstLoneSurrogate(e.getKey()) >= 0 || !holdable(e.getValue())) {
+                        return false;
+                    }
+                }
+                return true;
+            }
+            case ARRAY -> {
+                for (int i = 0; i < node.size(); i++) {
+                    if (!holdable(node.get(i))) {
+                        return false;
+                    }
+                }
+                return true;
+            }
+            case STRING -> {
+                return Utf8.firstLoneSurrogate(node.textValue()) < 0;
+            }
+            case NUMBER -> {
+                return !node.isFloatingPointNumber() || Double.isFinite(node.doubleValue());
+            }
+            default -> {
+                return true;
+            }
+        }
     }
 
     /** Rejects what Jackson lets through but the record family cannot hold. */

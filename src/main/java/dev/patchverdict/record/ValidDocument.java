@@ -14,6 +14,8 @@ import java.util.Objects;
 public final class ValidDocument {
     private final DocumentVersion version;
     private final ObjectNode json;
+    /** Taken once: binding checks, evidence and provenance each ask for it. */
+    private volatile Digest canonicalDigest;
 
     ValidDocument(DocumentVersion version, ObjectNode json) {
         this.version = Objects.requireNonNull(version, "version");
@@ -33,9 +35,19 @@ public final class ValidDocument {
         return json.deepCopy();
     }
 
+    /** The document itself, for this package's readers, which only read it. */
+    ObjectNode view() {
+        return json;
+    }
+
     /** Canonical digest of the document exactly as read. */
     public Digest canonicalDigest() {
-        return Digests.canonical(json);
+        Digest d = canonicalDigest;
+        if (d == null) {
+            d = Digests.canonical(json);
+            canonicalDigest = d;
+        }
+        return d;
     }
 
     @Override

@@ -52,10 +52,11 @@ public record ReviewEntry(
      * One finding: a stable code, its severity, the 1-based line in the patch (0: none) and a safe message. A
      * reader diagnostic has an upper-case code, severity error or warning and no path; a trick detector's hit
      * (asked for with {@code --detect}) has its kebab-case rule id, severity hack, suspect or info, and the
-     * path of the file section inside the patch.
+     * path of the file section inside the patch. {@code excerpt} holds the few patch lines around a hit, for a
+     * reader of the report to see what was found (empty when there are none to show).
      */
-    public record Finding(String code, String severity, long line, String message, boolean rejects, String path)
-            implements java.io.Serializable {
+    public record Finding(String code, String severity, long line, String message, boolean rejects, String path,
+            List<PatchLine> excerpt) implements java.io.Serializable {
         public static final String HACK = "hack";
         public static final String SUSPECT = "suspect";
         public static final String INFO = "info";
@@ -64,11 +65,22 @@ public record ReviewEntry(
             Objects.requireNonNull(code, "code");
             Objects.requireNonNull(severity, "severity");
             Objects.requireNonNull(message, "message");
+            excerpt = List.copyOf(excerpt);
+        }
+
+        /** A finding without an excerpt. */
+        public Finding(String code, String severity, long line, String message, boolean rejects, String path) {
+            this(code, severity, line, message, rejects, path, List.of());
         }
 
         /** A reader diagnostic. */
         public Finding(String code, String severity, long line, String message, boolean rejects) {
             this(code, severity, line, message, rejects, null);
+        }
+
+        /** This finding with the patch lines around it. */
+        public Finding withExcerpt(List<PatchLine> lines) {
+            return new Finding(code, severity, line, message, rejects, path, lines);
         }
 
         /** A trick detector's hit: never a reader rejection; a hack-severity hit fails the patch on its own. */
@@ -109,6 +121,19 @@ public record ReviewEntry(
         }
     }
 
+    /**
+     * A line of the patch as it stands there, its kind marker ({@code +}, {@code -}, space) first and its line feed
+     * left out, cut when long; untrusted text, escaped by whatever renders it.
+     */
+    public record PatchLine(long number, String text) implements java.io.Serializable {
+        public PatchLine {
+            Objects.requireNonNull(text, "text");
+            if (number < 1) {
+                throw new IllegalArgumentException("patch line " + number);
+            }
+        }
+    }
+
     /** Whether the plan's semantic contract is met, with the reasons when it is not. */
     public record PlanOutcome(String planId, String version, boolean met, List<String> reasons) implements java.io.Serializable {
         public PlanOutcome {
@@ -144,6 +169,16 @@ public record ReviewEntry(
     public ReviewEntry withIndex(long i) {
         return new ReviewEntry(i, name, model, source, pointer, sourceLine, status, sha256, bytes, files, added, removed, findings,
                 plan, repair, micros, error);
+    }
+
+    /**
+     * The verdict as reports name it: PASSED, then why not: a reader status (REJECTED, EMPTY, INVALID, UNREADABLE),
+     * PLAN-UNMET, or HACK for an accepted patch with a hack-severity trick hit.
+     */
+    public String verdict() {
+        return passed() ? "PASSED"
+                : status != Status.ACCEPTED ? status.name()
+                : plan != null && !plan.met() ? "PLAN-UNMET" : "HACK";
     }
 
     /** Accepted by the reader, meeting the plan when one was given, and with no hack-severity trick hit. */

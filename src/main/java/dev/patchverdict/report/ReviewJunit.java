@@ -63,6 +63,7 @@ public final class ReviewJunit implements ReviewSink {
     @Override
     public void end(ReviewSummary summary) throws IOException {
         cases.close();
+        cases = null;
         try {
             out.print("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n  <testsuite name=\"patchverdict review\" tests=\""
                     + tests + "\" failures=\"" + failures + "\" errors=\"" + errors + "\" skipped=\"0\" time=\"" + seconds(micros)
@@ -72,7 +73,20 @@ public final class ReviewJunit implements ReviewSink {
             out.print("  </testsuite>\n</testsuites>\n");
             out.flush();
         } finally {
+            close();
+        }
+    }
+
+    /** The spool is deleted however the review ends. */
+    @Override
+    public void close() throws IOException {
+        if (cases != null) {
+            cases.close();
+            cases = null;
+        }
+        if (spool != null) {
             Files.deleteIfExists(spool);
+            spool = null;
         }
     }
 

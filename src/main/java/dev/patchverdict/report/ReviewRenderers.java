@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.report;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -12,7 +14,11 @@ import java.util.Locale;
 
 /** The text, JSON Lines and JSON renderings of a review. */
 public final class ReviewRenderers {
-    private static final ObjectMapper MAPPER = new ObjectMapper();
+    /**
+     * Trees are written by jackson-core's generator, as ObjectMapper writes them byte for byte, without databind's
+     * start-up (its date formats and locale data), which cost a short review as much as its patches.
+     */
+    private static final JsonFactory JSON = new JsonFactory();
 
     private ReviewRenderers() {}
 
@@ -85,21 +91,42 @@ public final class ReviewRenderers {
                 + SafeText.escape(f.located());
     }
 
-    static String write(Object node) {
-        try {
-            return MAPPER.writeValueAsString(node);
+    static String write(JsonNode node) {
+        java.io.StringWriter to = new java.io.StringWriter();
+        try (JsonGenerator g = JSON.createGenerator(to)) {
+            write(g, node);
         } catch (IOException e) {
             throw new IllegalStateException("a JSON tree always serializes", e);
+        }
+        return to.toString();
+    }
+
+    /** Containers in their order (ObjectMapper's default); each value as its node writes itself. */
+    private static void write(JsonGenerator g, JsonNode node) throws IOException {
+        if (node.isObject()) {
+            g.writeStartObject();
+            for (java.util.Map.Entry<String, JsonNode> e : node.properties()) {
+                g.writeFieldName(e.getKey());
+                write(g, e.getValue());
+            }
+            g.writeEndObject();
+        } else if (node.isArray()) {
+            g.writeStartArray();
+            for (JsonNode v : node) {
+                write(g, v);
+            }
+            g.writeEndArray();
+        } else if (node.isNull() || node.isMissingNode()) {
+            g.writeNull(); // what the default provider writes for it
+        } else {
+            node.serialize(g, null); // text, boolean and number nodes need no provider
         }
     }
 
     /** A block per patch: its verdict line, then its findings, plan reasons and repair, each escaped. */
     public static String text(ReviewEntry e) {
         StringBuilder sb = new StringBuilder();
-        String verdict = e.passed() ? "PASSED"
-                : e.status() != ReviewEntry.Status.ACCEPTED ? e.status().name()
-                : e.plan() != null && !e.plan().met() ? "PLAN-UNMET" : "HACK";
-        sb.append(verdict).append(' ').append(SafeText.escape(e.name()));
+        sb.append(e.verdict()).append(' ').append(SafeText.escape(e.name()));
         if (e.model() != null) {
             sb.append(" (").append(SafeText.escape(e.model())).append(')');
         }

@@ -11,6 +11,7 @@ import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.patchverdict.report.ReviewInput;
 import java.io.BufferedInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -66,6 +67,29 @@ public final class Inputs implements Iterator<Entry> {
     private Iterator<Entry> current = java.util.Collections.emptyIterator();
     private Source open;
     private long next;
+    /** Each input taken so far, in order: what it was read as, where its entries are and the SHA-256 of its bytes. */
+    private final List<Described> described = new ArrayList<>();
+
+    /** An input as it is being read; its SHA-256 is known once its bytes are all read. */
+    private static final class Described {
+        final int index;
+        final String name;
+        ReviewInput.Kind kind;
+        String prefix = "";
+        final long first;
+        long count;
+        String sha256;
+
+        Described(int index, String name, long first) {
+            this.index = index;
+            this.name = name;
+            this.first = first;
+        }
+
+        ReviewInput record() {
+            return new ReviewInput(index, name, kind, prefix, first, count, sha256);
+        }
+    }
 
     public Inputs(List<String> inputs, Function<String, Path> resolve, Fields fields) {
         this.inputs = new ArrayDeque<>(inputs);
@@ -81,6 +105,9 @@ public final class Inputs implements Iterator<Entry> {
      */
     public static Inputs file(String name, InputStream in, boolean jsonLines, Fields fields) throws IOException {
         Inputs i = new Inputs(List.of(), p -> null, fields);
+        Described d = new Described(0, name, 0);
+        d.kind = ReviewInput.Kind.PREDICTIONS;
+        i.described.add(d);
         i.open = i.new Source(name, in, jsonLines);
         i.current = i.open;
         return i;
@@ -97,11 +124,13 @@ public final class Inputs implements Iterator<Entry> {
     @Override
     public boolean hasNext() {
         while (!current.hasNext()) {
-            closeOpen();
+            closeOpen(true);
             if (inputs.isEmpty()) {
                 return false;
             }
-            current = entriesOf(inputs.removeFirst());
+            Described d = new Described(described.size(), inputs.removeFirst(), next);
+            described.add(d);
+            current = entriesOf(d);
         }
         return true;
     }
@@ -111,24 +140,56 @@ public final class Inputs implements Iterator<Entry> {
         if (!hasNext()) {
             throw new NoSuchElementException();
         }
+        described.get(described.size() - 1).count++;
         return current.next().withIndex(next++);
     }
 
-    /** Closes a predictions file left open by a caller that stopped early. */
+    /** Closes a predictions file left open by a caller that stopped early; its SHA-256 stays unknown. */
     public void close() {
-        closeOpen();
+        closeOpen(false);
     }
 
-    private void closeOpen() {
+    /**
+     * The inputs taken so far, in order. A predictions file's SHA-256 is there once its entries are all taken; a
+     * patch file's and a folder's are left to the caller, who reads their patches ({@link ReviewInput}).
+     */
+    public List<ReviewInput> described() {
+        return described.stream().map(Described::record).toList();
+    }
+
+    /** The input the entry of this index came from, as described so far; null for an index not yet taken. */
+    public ReviewInput inputOf(long entryIndex) {
+        int lo = 0;
+        int hi = described.size() - 1;
+        while (lo <= hi) {
+            int mid = (lo + hi) >>> 1;
+            Described d = described.get(mid);
+            if (entryIndex < d.first) {
+                hi = mid - 1;
+            } else if (entryIndex - d.first >= d.count) {
+                lo = mid + 1;
+            } else {
+                return d.record();
+            }
+        }
+        return null;
+    }
+
+    private void closeOpen(boolean finished) {
         if (open != null) {
-            open.close();
+            String sha = open.close(finished);
+            described.get(described.size() - 1).sha256 = sha;
             open = null;
         }
     }
 
-    private Iterator<Entry> entriesOf(String input) {
+    private Iterator<Entry> entriesOf(Described d) {
+        String input = d.name;
         Path p = resolve.apply(input);
+        d.kind = ReviewInput.Kind.UNREADABLE;
         if (Files.isDirectory(p)) {
+            d.kind = ReviewInput.Kind.FOLDER;
+            d.prefix = folderPrefix(input);
             return folder(input, p);
         }
         if (!Files.exists(p)) {
@@ -138,12 +199,18 @@ public final class Inputs implements Iterator<Entry> {
         if (lower.endsWith(".jsonl") || lower.endsWith(".json")) {
             try {
                 open = new Source(input, p, lower.endsWith(".jsonl"));
+                d.kind = ReviewInput.Kind.PREDICTIONS;
                 return open;
             } catch (IOException e) {
                 return List.of(unreadable(input, dev.patchverdict.report.IoMessages.describe(e))).iterator();
             }
         }
+        d.kind = ReviewInput.Kind.PATCH;
         return List.of(new Entry(0, Entry.Kind.FILE, input, null, input, null, 0, p, null, null)).iterator();
+    }
+
+    private static String folderPrefix(String input) {
+        return input.endsWith("/") ? input : input + "/";
     }
 
     private static Entry unreadable(String input, String why) {
@@ -164,7 +231,7 @@ public final class Inputs implements Iterator<Entry> {
         }
         Path name = dir.toAbsolutePath().normalize().getFileName();
         String model = name == null ? input : name.toString();
-        String prefix = input.endsWith("/") ? input : input + "/";
+        String prefix = folderPrefix(input);
         List<Entry> out = new ArrayList<>(files.size());
         for (Path f : files) {
             String shown = prefix + dir.relativize(f).toString().replace(java.io.File.separatorChar, '/');
@@ -420,7 +487,11 @@ public final class Inputs implements Iterator<Entry> {
         /** Named .jsonl: when the first value is broken across lines, the name says it was a line of its own. */
         private final boolean namedLines;
         private final Recorder record;
-        private InputStream in;
+        /** Every byte of the file passes through it, whichever reader takes it. */
+        private final Digesting raw;
+        private final InputStream in;
+        /** The input as lines, once it is read as JSON Lines. */
+        private LineReader lines;
         private final JsonParser parser;
         private Shape shape = Shape.UNREAD;
         private long line;
@@ -439,7 +510,8 @@ public final class Inputs implements Iterator<Entry> {
         Source(String name, InputStream stream, boolean namedLines) throws IOException {
             this.name = name;
             this.namedLines = namedLines;
-            this.record = new Recorder(stream);
+            this.raw = new Digesting(stream);
+            this.record = new Recorder(raw);
             this.in = new BufferedInputStream(record, 1 << 16);
             this.parser = JSON.createParser(in);
         }
@@ -518,7 +590,7 @@ public final class Inputs implements Iterator<Entry> {
                 }
                 // Otherwise on from where the parser stopped: what is left of this line must be blank.
                 toLines(start);
-                byte[] rest = readLine(in);
+                byte[] rest = lines.next();
                 if (rest != null && !blank(rest)) {
                     queued.add(malformed(name, name + ":" + start, "", start, "more than one JSON value on the line"));
                 }
@@ -574,7 +646,7 @@ public final class Inputs implements Iterator<Entry> {
                         + describe(e) + " (line " + where.getLineNr() + ", column " + where.getColumnNr() + ")");
             }
             toLines(where.getLineNr());
-            readLine(in); // the rest of the broken line
+            lines.next(); // the rest of the broken line
             shape = Shape.LINES;
             return malformed(name, name + ":" + start, "", start, "not a JSON object: " + describe(e) + " (column "
                     + where.getColumnNr() + ")");
@@ -589,7 +661,7 @@ public final class Inputs implements Iterator<Entry> {
             if (taken == null) {
                 return false;
             }
-            in = new java.io.SequenceInputStream(new java.io.ByteArrayInputStream(taken), record.rest());
+            lines = new LineReader(new java.io.SequenceInputStream(new java.io.ByteArrayInputStream(taken), record.rest()));
             line = 0;
             shape = Shape.LINES;
             return true;
@@ -599,13 +671,13 @@ public final class Inputs implements Iterator<Entry> {
         private void toLines(long at) throws IOException {
             ByteArrayOutputStream ahead = new ByteArrayOutputStream();
             parser.releaseBuffered(ahead);
-            in = new java.io.SequenceInputStream(new java.io.ByteArrayInputStream(ahead.toByteArray()), in);
+            lines = new LineReader(new java.io.SequenceInputStream(new java.io.ByteArrayInputStream(ahead.toByteArray()), in));
             line = at;
         }
 
         private Entry nextLine() throws IOException {
             while (true) {
-                byte[] l = readLine(in);
+                byte[] l = lines.next();
                 if (l == null) {
                     return null;
                 }
@@ -736,13 +808,72 @@ public final class Inputs implements Iterator<Entry> {
             return key.equals(fields.patch()) || key.equals(fields.id()) || key.equals(fields.model());
         }
 
-        void close() {
+        /**
+         * Closes the file; returns its SHA-256 when its entries were all taken and the readers took every byte of it,
+         * else null. A file whose reading stopped early (a document that stopped being JSON, data after its end) is
+         * not read on just to be digested: what follows may never end.
+         */
+        String close(boolean finished) {
             try {
                 parser.close();
                 in.close();
             } catch (IOException e) {
                 // nothing more is read from it
             }
+            return finished ? raw.sha256() : null;
+        }
+    }
+
+    /**
+     * The file's bytes as they are read, through SHA-256, noting when the file's end was reached: a reader that
+     * takes it to its end (closing it there, as a sequence of streams does) has had every byte digested.
+     */
+    private static final class Digesting extends java.io.FilterInputStream {
+        private final java.security.MessageDigest md = dev.patchverdict.digest.Digests.newSha256();
+        private boolean ended;
+
+        Digesting(InputStream in) {
+            super(in);
+        }
+
+        @Override
+        public int read() throws IOException {
+            int c = in.read();
+            if (c < 0) {
+                ended = true;
+            } else {
+                md.update((byte) c);
+            }
+            return c;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            int n = in.read(b, off, len);
+            if (n < 0) {
+                ended = true;
+            } else {
+                md.update(b, off, n);
+            }
+            return n;
+        }
+
+        @Override
+        public long skip(long n) throws IOException {
+            // Skipped bytes are read, so the digest holds them too.
+            byte[] buf = new byte[(int) Math.min(n, 8192)];
+            int got = read(buf, 0, buf.length);
+            return Math.max(got, 0);
+        }
+
+        @Override
+        public boolean markSupported() {
+            return false;
+        }
+
+        /** The SHA-256 of the file when its end was reached, else null. */
+        String sha256() {
+            return ended ? dev.patchverdict.digest.Digests.of(md).hex() : null;
         }
     }
 
@@ -755,21 +886,60 @@ public final class Inputs implements Iterator<Entry> {
         return true;
     }
 
-    /** A line without its line feed, or null at the end; a line past the limit is cut and its rest skipped. */
-    static byte[] readLine(InputStream in) throws IOException {
-        ByteArrayOutputStream b = new ByteArrayOutputStream(256);
-        int c;
-        boolean any = false;
-        long n = 0;
-        while ((c = in.read()) != -1) {
-            any = true;
-            if (c == '\n') {
-                return b.toByteArray();
-            }
-            if (n++ <= MAX_LINE_BYTES) {
-                b.write(c);
+    /**
+     * The lines of a stream, each without its line feed; a line past the limit is cut and its rest skipped. Lines are
+     * found by scanning a buffer: read a byte at a time through the stream, they cost review more than decoding the JSON.
+     */
+    static final class LineReader {
+        private final InputStream in;
+        private final long limit;
+        private final byte[] buf = new byte[1 << 16];
+        private int pos;
+        private int end;
+
+        LineReader(InputStream in) {
+            this(in, MAX_LINE_BYTES);
+        }
+
+        /** Keeps up to {@code limit + 1} bytes of a line, so a longer one is still seen to be too long. */
+        LineReader(InputStream in, long limit) {
+            this.in = in;
+            this.limit = limit;
+        }
+
+        /** The next line, or null at the end. */
+        byte[] next() throws IOException {
+            ByteArrayOutputStream kept = null;
+            long seen = 0;
+            while (true) {
+                if (pos == end) {
+                    int n = in.read(buf, 0, buf.length);
+                    if (n < 0) {
+                        return kept == null ? null : kept.toByteArray();
+                    }
+                    pos = 0;
+                    end = n;
+                    continue;
+                }
+                int stop = pos;
+                while (stop < end && buf[stop] != '\n') {
+                    stop++;
+                }
+                if (kept == null && stop < end && stop - pos <= limit) {
+                    byte[] line = java.util.Arrays.copyOfRange(buf, pos, stop); // the whole line in the buffer
+                    pos = stop + 1;
+                    return line;
+                }
+                if (kept == null) {
+                    kept = new ByteArrayOutputStream(Math.max(256, stop - pos));
+                }
+                kept.write(buf, pos, (int) Math.max(0, Math.min(stop - pos, limit + 1 - seen)));
+                seen += stop - pos;
+                pos = stop < end ? stop + 1 : stop;
+                if (stop < end) {
+                    return kept.toByteArray();
+                }
             }
         }
-        return any ? b.toByteArray() : null;
     }
 }

@@ -37,6 +37,16 @@ public final class PlanCheck {
         return new PlanCheck(plan);
     }
 
+    /** The plan's id, as reports name it. */
+    public String planId() {
+        return plan.id();
+    }
+
+    /** The plan's schema version. */
+    public String version() {
+        return plan.contract().schemaVersion();
+    }
+
     /** The trick rules the plan forbids (a v0.5 plan's {@code forbidden_tricks}); none for the older versions. */
     public List<String> forbiddenTricks() {
         return plan.contract() instanceof StrictTransitionContract c ? c.changePolicy().forbiddenTricks() : List.of();

@@ -30,7 +30,7 @@ public final class ReviewRun {
             return t;
         });
         ReviewSummary summary = new ReviewSummary();
-        try {
+        try (ReviewSink closing = sink) {
             int window = threads * 8;
             Deque<Future<ReviewEntry>> inFlight = new ArrayDeque<>();
             sink.begin();

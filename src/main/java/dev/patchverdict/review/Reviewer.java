@@ -3,9 +3,11 @@ package dev.patchverdict.review;
 
 import dev.patchverdict.diff.Diagnostic;
 import dev.patchverdict.diff.DiagnosticCode;
+import dev.patchverdict.diff.DiffLine;
 import dev.patchverdict.diff.DiffReader;
 import dev.patchverdict.diff.DiffResult;
 import dev.patchverdict.diff.FileSection;
+import dev.patchverdict.diff.LineKind;
 import dev.patchverdict.diff.Profile;
 import dev.patchverdict.report.IoMessages;
 import dev.patchverdict.report.ReviewEntry;
@@ -147,7 +149,7 @@ public final class Reviewer {
         if (detector != null && read) {
             // One search for both: a profile changes diagnostics only, never the lines the rules look at.
             List<TrickHit> hits = search.detect(r);
-            tricks = findings(TrickDetector.only(hits, reported));
+            tricks = findings(TrickDetector.only(hits, reported), r);
             p = plan != null ? plan.check(bytes, options, hits) : null;
         } else if (plan != null && read) {
             p = plan.check(bytes, options);
@@ -160,6 +162,70 @@ public final class Reviewer {
     public static List<ReviewEntry.Finding> findings(List<TrickHit> hits) {
         return hits.stream().map(h -> ReviewEntry.Finding.trick(h.ruleId(), h.severity().label(), h.patchLine(), h.path(),
                 h.message())).toList();
+    }
+
+    /** The most hits of one patch that carry an excerpt: a patch of thousands of hits keeps a bounded record. */
+    static final int MAX_EXCERPTS = 100;
+    /** Patch lines shown on either side of a hit's line. */
+    static final int EXCERPT_CONTEXT = 2;
+
+    /**
+     * Trick hits as review findings, each of the first {@value #MAX_EXCERPTS} with the patch lines around it from the
+     * reading that found it: its hunk's lines within {@value #EXCERPT_CONTEXT} of the hit, or a section's first lines
+     * for a hit about the whole section.
+     */
+    static List<ReviewEntry.Finding> findings(List<TrickHit> hits, DiffResult r) {
+        List<ReviewEntry.Finding> out = new ArrayList<>(hits.size());
+        List<ReviewEntry.Finding> plain = findings(hits);
+        for (int i = 0; i < hits.size(); i++) {
+            out.add(i < MAX_EXCERPTS ? plain.get(i).withExcerpt(excerpt(hits.get(i), r.lines())) : plain.get(i));
+        }
+        return out;
+    }
+
+    private static List<ReviewEntry.PatchLine> excerpt(TrickHit h, List<DiffLine.Snapshot> lines) {
+        if (h.patchLine() < 1) {
+            return List.of();
+        }
+        boolean section = h.hunk() < 0;
+        long from = section ? h.patchLine() : h.patchLine() - EXCERPT_CONTEXT;
+        long to = section ? Long.MAX_VALUE : h.patchLine() + EXCERPT_CONTEXT;
+        List<ReviewEntry.PatchLine> out = new ArrayList<>();
+        for (int i = firstAtOrAfter(lines, from); i < lines.size() && out.size() < 2 * EXCERPT_CONTEXT + 1; i++) {
+            DiffLine.Snapshot l = lines.get(i);
+            if (l.lineNumber() > to || l.section() > h.section()) {
+                break;
+            }
+            if (l.section() == h.section() && (section || l.hunkIndex() == h.hunk())) {
+                out.add(new ReviewEntry.PatchLine(l.lineNumber(), marker(l.kind())
+                        + dev.patchverdict.text.Excerpts.clip(l.text(), dev.patchverdict.text.Excerpts.LINE)));
+            }
+        }
+        return out;
+    }
+
+    /** The index of the first body line at or after patch line {@code n}: lines are in patch order. */
+    private static int firstAtOrAfter(List<DiffLine.Snapshot> lines, long n) {
+        int lo = 0;
+        int hi = lines.size();
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (lines.get(mid).lineNumber() < n) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
+    }
+
+    private static String marker(LineKind k) {
+        return switch (k) {
+            case ADDED -> "+";
+            case REMOVED -> "-";
+            case CONTEXT -> " ";
+            case NO_NEWLINE_MARKER -> "\\";
+        };
     }
 
     private static ReviewEntry.Status status(DiffResult r, boolean blank) {

@@ -17,7 +17,17 @@ import java.util.TreeMap;
  * the reader cut short (a rejected patch) still shows the lines read before the cut, under the path they came
  * with, so a malformed patch hides no trick.
  */
-record PatchView(List<Section> sections) {
+record PatchView(List<Section> sections, List<Section> testPatch) {
+    /** {@code testPatch}: the sections of the evaluation's own test patch, when one was given (the rules that read a test's literals look there too). */
+    PatchView {
+        sections = List.copyOf(sections);
+        testPatch = List.copyOf(testPatch);
+    }
+
+    PatchView withTestPatch(List<Section> tests) {
+        return new PatchView(sections, tests);
+    }
+
     /** A body line with its text decoded and its code part (comment cut off) found once, for every rule to share. */
     record Line(LineKind kind, int hunkIndex, long lineNumber, String text, String code, String bare) {
         static Line of(DiffLine.Snapshot s, PathKinds.Lang lang) {
@@ -98,6 +108,6 @@ record PatchView(List<Section> sections) {
                         e.getValue(), headings.getOrDefault(e.getKey(), Map.of())));
             }
         }
-        return new PatchView(List.copyOf(out.values()));
+        return new PatchView(List.copyOf(out.values()), List.of());
     }
 }

@@ -18,11 +18,18 @@ import java.util.Set;
  */
 public final class TrickDetector {
     private final List<TrickRule> rules;
+    /** The sections of the evaluation's test patch, read with their lines; empty without one. */
+    private final List<PatchView.Section> testPatch;
     /** Each rule's place in {@link #rules}, for ordering hits: a list search per comparison would grow with the rule set. */
     private final Map<String, Integer> rank = new HashMap<>();
 
     private TrickDetector(List<TrickRule> rules) {
+        this(rules, List.of());
+    }
+
+    private TrickDetector(List<TrickRule> rules, List<PatchView.Section> testPatch) {
         this.rules = List.copyOf(rules);
+        this.testPatch = List.copyOf(testPatch);
         for (int i = 0; i < this.rules.size(); i++) {
             rank.put(this.rules.get(i).id(), i);
         }
@@ -52,13 +59,24 @@ public final class TrickDetector {
     }
 
     /**
+     * This detector with the evaluation's own test patch (read with {@code DiffReader.readLines}) as a source of the
+     * tests' literals, for the rules that look for a test's exact inputs in the code under test. The test patch is
+     * only read, never searched for tricks itself.
+     */
+    public TrickDetector withTestPatch(DiffResult testPatchDiff) {
+        List<PatchView.Section> more = new ArrayList<>(testPatch);
+        more.addAll(PatchView.of(testPatchDiff).sections());
+        return new TrickDetector(rules, more);
+    }
+
+    /**
      * This detector with the named rules added, in the rule set's order: one search for two callers that want
      * different rules (review's {@code --detect} and a plan's forbidden tricks); {@link #only} splits the hits.
      */
     public TrickDetector and(Collection<String> ruleIds, String where) {
         Set<String> wanted = new LinkedHashSet<>(rules.stream().map(TrickRule::id).toList());
         wanted.addAll(of(ruleIds, where).rules().stream().map(TrickRule::id).toList());
-        return of(wanted);
+        return new TrickDetector(of(wanted).rules, testPatch);
     }
 
     /**
@@ -76,7 +94,7 @@ public final class TrickDetector {
      * @throws IllegalArgumentException when the diff has hunk bodies but was read without its lines
      */
     public List<TrickHit> detect(DiffResult diff) {
-        PatchView view = PatchView.of(diff);
+        PatchView view = PatchView.of(diff).withTestPatch(testPatch);
         List<TrickHit> out = new ArrayList<>();
         for (TrickRule r : rules) {
             TrickRules.check(r.id()).run(r, view, out);

@@ -82,10 +82,28 @@ public final class Verifier {
         this.environment = Objects.requireNonNull(environment, "environment");
     }
 
+    /**
+     * The three records as a caller already read them with {@link StrictJson#withDefaults()} from the request's
+     * paths (an audit has read them to check their digests), so they are not read again. The caller must not
+     * change them afterwards.
+     */
+    public record Documents(JsonNode workUnit, JsonNode resultManifest, JsonNode evaluatorPlan) {
+        public Documents {
+            Objects.requireNonNull(workUnit, "workUnit");
+            Objects.requireNonNull(resultManifest, "resultManifest");
+            Objects.requireNonNull(evaluatorPlan, "evaluatorPlan");
+        }
+    }
+
     public Verification verify(VerifyRequest request) throws VerificationException, IOException {
+        return verify(request, null);
+    }
+
+    /** As {@link #verify(VerifyRequest)}, over records the caller has read already. */
+    public Verification verify(VerifyRequest request, Documents read) throws VerificationException, IOException {
         // R3: the plan first, its version, its schema
         Path planPath = request.evaluatorPlan();
-        JsonNode planJson = load(planPath);
+        JsonNode planJson = read == null ? load(planPath) : object(planPath, read.evaluatorPlan());
         if ("behavioural_plan".equals(planJson.path("kind").textValue())
                 || "sandboxed_behavioural".equals(planJson.path("execution_mode").textValue())) {
             // a plan that asks for execution is never run, nor silently read as a metadata plan
@@ -99,7 +117,8 @@ public final class Verifier {
         }
         ValidDocument planDoc = validate(DocumentVersion.of(DocumentType.EVALUATOR_PLAN, version), planJson,
                 "EvaluatorPlan v" + version);
-        ObjectNode plan = planDoc.json();
+        // the loaded trees are this call's own (the ValidDocuments hold copies): no further copy is needed
+        ObjectNode plan = (ObjectNode) planJson;
         // R4: nothing the caller writes may land inside the candidate root
         for (Path target : request.writeTargets()) {
             if (PyPaths.equalOrBelow(target, request.candidateRoot())) {
@@ -107,12 +126,12 @@ public final class Verifier {
             }
         }
         // R5, G1, G2
-        JsonNode wuJson = load(request.workUnit());
-        JsonNode rmJson = load(request.resultManifest());
+        JsonNode wuJson = read == null ? load(request.workUnit()) : object(request.workUnit(), read.workUnit());
+        JsonNode rmJson = read == null ? load(request.resultManifest()) : object(request.resultManifest(), read.resultManifest());
         ValidDocument wuDoc = validate(DocumentVersion.of(DocumentType.WORK_UNIT, "0.2"), wuJson, "Work Unit");
         ValidDocument rmDoc = validate(DocumentVersion.of(DocumentType.RESULT_MANIFEST, "0.1"), rmJson, "ResultManifest");
-        ObjectNode wu = wuDoc.json();
-        ObjectNode rm = rmDoc.json();
+        ObjectNode wu = (ObjectNode) wuJson;
+        ObjectNode rm = (ObjectNode) rmJson;
         bind(plan, planDoc, wu, wuDoc, rm, version, planPath, request.candidateRoot());
 
         Path root = PyPaths.resolve(request.candidateRoot());
@@ -161,8 +180,8 @@ public final class Verifier {
                 result.with("extensions").set("org.patchverdict.advisories", advisoryJson(strict));
             }
         }
-        ValidDocument checked = validate(DocumentVersion.of(DocumentType.VERIFICATION_RESULT, "0.1"), result, "VerificationResult");
-        List<String> integrity = ProvenanceIntegrity.violations(wu, wuDoc.canonicalDigest(), rm, rmDoc.canonicalDigest(), checked.json());
+        checkResult(result);
+        List<String> integrity = ProvenanceIntegrity.violations(wu, wuDoc.canonicalDigest(), rm, rmDoc.canonicalDigest(), result);
         if (!integrity.isEmpty()) {
             throw new VerificationException(integrity.get(0));
         }
@@ -292,6 +311,10 @@ public final class Verifier {
         } catch (IOException e) {
             throw new VerificationException(file + ": " + IoMessages.describe(e));
         }
+        return object(file, node);
+    }
+
+    private static JsonNode object(Path file, JsonNode node) throws VerificationException {
         if (!node.isObject()) {
             throw new VerificationException(file + " must contain a JSON object");
         }
@@ -302,10 +325,23 @@ public final class Verifier {
         try {
             return reader.validateVersion(version, node);
         } catch (InvalidDocumentException e) {
-            String upstream = PythonSchemaMessages.failure(label, version, node);
-            throw new VerificationException(upstream != null ? upstream
-                    : label + " failed schema validation: " + String.join("; ", e.messages()));
+            throw failure(label, version, node, e);
         }
+    }
+
+    /** The result against its schema; no copy of it is kept, as nothing maps it. */
+    private void checkResult(ObjectNode result) throws VerificationException {
+        DocumentVersion version = DocumentVersion.of(DocumentType.VERIFICATION_RESULT, "0.1");
+        List<dev.patchverdict.record.DocumentProblem> problems = reader.schemas().validate(version, result);
+        if (!problems.isEmpty()) {
+            throw failure("VerificationResult", version, result, new InvalidDocumentException(version.toString(), problems));
+        }
+    }
+
+    private static VerificationException failure(String label, DocumentVersion version, JsonNode node, InvalidDocumentException e) {
+        String upstream = PythonSchemaMessages.failure(label, version, node);
+        return new VerificationException(upstream != null ? upstream
+                : label + " failed schema validation: " + String.join("; ", e.messages()));
     }
 
     private static String reprOf(JsonNode raw) {

@@ -274,6 +274,35 @@ public final class BehaveFixture {
         return check(id, kind, "python3", "-c", program);
     }
 
+    // ---- relations (BehaviouralPlan v0.2) ----
+
+    /** A relation between two Python programs run in the tree. */
+    public static ObjectNode relation(String id, String operator, String options, String source, String followup) {
+        ObjectNode r = JSON.createObjectNode();
+        r.put("id", id);
+        for (String[] side : new String[][] {{"source", source}, {"followup", followup}}) {
+            ObjectNode c = r.putObject(side[0]);
+            c.putArray("argv").add("python3").add("-c").add(side[1]);
+            c.putObject("env").put("PATH", "/usr/bin:/bin");
+        }
+        ObjectNode op = r.putObject("relation");
+        op.put("operator", operator);
+        if (options != null) {
+            op.set("options", parse(options));
+        }
+        return r;
+    }
+
+    /** Makes the plan a v0.2 plan with these relations. */
+    public BehaveFixture relations(ObjectNode... relations) {
+        plan.put("schema_version", "0.2");
+        ArrayNode a = plan.putArray("relations");
+        for (ObjectNode r : relations) {
+            a.add(r);
+        }
+        return this;
+    }
+
     // ---- git ----
 
     public static String git(Path cwd, String... args) throws IOException {

@@ -171,4 +171,46 @@ class ForgedVerdictTest {
     void aCandidateRewritingTheChecksMemoryCannotForgeItsVerdict() throws Exception {
         refutedBecause(run(REWRITING), "mem: [Errno 30] Read-only file system");
     }
+
+    /** Prints what calc.py, run as a child, counts for {@code text}. */
+    static String countOf(String text) {
+        return "import subprocess, sys\n"
+                + "r = subprocess.run([sys.executable, 'calc.py', '" + text + "'], capture_output=True, text=True)\n"
+                + "sys.stderr.write(r.stderr)\n"
+                + "print(r.stdout.strip())";
+    }
+
+    /**
+     * Relations run where the checks run. A space moved from the end to between the words keeps
+     * the count: it held on the base (3 and 3) and the wrong fix breaks it (2 and 3), unless the
+     * candidate makes both runs print the same forged line.
+     */
+    private JsonNode relationRun(String candidate) throws Exception {
+        BehaveFixture f = BehaveFixture.create(dir, Map.of("calc.py", COUNT_BUGGY))
+                .candidate(Map.of("calc.py", candidate))
+                .records(checks(python("splits-as-before", "preserve", "print(len('a b'.split()))")))
+                .relations(BehaveFixture.relation("space-moved", "exact", null, countOf("a b "), countOf("a  b")));
+        Behave.Outcome o = f.run();
+        assertEquals(Verdict.REFUTED, o.verdict(), "a wrong fix forged its relation: " + o.report());
+        JsonNode x = DocumentReader.strict().readVerificationResult(dir.resolve("records/behave-result.json"))
+                .extensions().orElseThrow().get(ResultDocument.EXTENSION).get("relations").get(0);
+        assertEquals("held", x.get("base").get("state").textValue(), x.toString());
+        assertEquals("broken", x.get("patched").get("state").textValue(), x.toString());
+        assertEquals("[\"veto\"]", x.get("roles").toString());
+        return x.get("patched");
+    }
+
+    @Test
+    void aCandidateTracingTheRelationsProgramCannotForgeTheRelation() throws Exception {
+        JsonNode patched = relationRun(TRACING);
+        assertTrue(patched.get("source").get("stderr_excerpt").textValue().contains("ptrace: Operation not permitted"),
+                patched.toString());
+    }
+
+    @Test
+    void aCandidateRewritingTheRelationsProgramCannotForgeTheRelation() throws Exception {
+        JsonNode patched = relationRun(REWRITING);
+        assertTrue(patched.get("followup").get("stderr_excerpt").textValue().contains("mem: [Errno 30] Read-only file system"),
+                patched.toString());
+    }
 }

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -59,6 +60,22 @@ class AuditCommandTest {
         assertEquals("DIVERGED", b.path("verdict").asText(), lines[1]);
         assertEquals("/metrics/invented", b.path("difference").asText(), lines[1]);
         assertTrue(b.path("reasons").get(0).asText().startsWith("/metrics/invented: recorded 1, re-verified (absent)"), lines[1]);
+    }
+
+    /** --format html: one page, the same verdicts and exit code as the text report, one entry per bundle. */
+    @Test
+    void theHtmlPageHoldsEveryBundleAndExitsAsTheOtherFormats() throws Exception {
+        Path all = Files.createDirectories(tmp.resolve("results"));
+        assertEquals(0, CliRun.in(ROOT, VerifyCommandTest.verify("correct", "0.4", "--bundle", all.resolve("a").toString())).code());
+        assertEquals(1, CliRun.in(ROOT, VerifyCommandTest.verify("decoy", "0.5", "--bundle", all.resolve("nested/b").toString())).code());
+        Files.writeString(all.resolve("nested/b/candidate/stdout.txt"), "edited\n");
+        CliRun html = CliRun.in(ROOT, "audit", "--format", "html", "--jobs", "2", all.toString());
+        assertEquals(1, html.code(), html.err());
+        org.jsoup.nodes.Document d = org.jsoup.Jsoup.parse(html.out());
+        assertEquals(List.of("REPRODUCED", "TAMPERED"), d.select("#bundles summary .verdict").eachText());
+        assertEquals(List.of("2 bundles", "1 REPRODUCED", "0 DIVERGED", "1 TAMPERED", "0 UNVERIFIABLE"), d.select("ul.totals li").eachText());
+        assertEquals(2, d.select("#folders tbody tr").size(), "results/ and results/nested/");
+        assertTrue(html.out().startsWith("<!DOCTYPE html>") && html.out().endsWith("</html>\n"));
     }
 
     /** A bundle.json naming a plan kept beside the results is read with --root above both, and refused without it. */

@@ -350,6 +350,17 @@ class BehaveCommandTest {
     }
 
     @Test
+    void aPlanWithMoreRelationsThanTheRunnerAllowsIsRefused() throws Exception {
+        f.relations(BehaveFixture.relation("r1", "exact", null, "print(1)", "print(1.0)"),
+                BehaveFixture.relation("r2", "exact", null, "print(2)", "print(2.0)"));
+        f.write();
+        commit();
+        assertRefused(run(behave("--max-relations", "1")), "the number of relations is 2, over the runner's limit of 1"
+                + " (--max-relations)");
+        assertEquals(64, run(behave("--max-relations", "-1")).rc());
+    }
+
+    @Test
     @Tag(TestGroups.BUBBLEWRAP)
     @Tag(TestGroups.PYTHON3)
     void theSandboxUserIsAnUnprivilegedUidAndGid() throws Exception {

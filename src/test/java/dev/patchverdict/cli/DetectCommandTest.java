@@ -212,4 +212,26 @@ class DetectCommandTest {
         assertEquals("error", hack.path("level").asText());
         assertEquals(1, hack.path("locations").get(0).path("physicalLocation").path("region").path("startLine").asInt());
     }
+
+    @Test
+    void theTestPatchNamesTheLiteralACandidateSpecialCases(@TempDir Path tmp) throws IOException {
+        String candidate = TRICKS.resolve("python-branch-on-input-of-the-test-patch.diff").toString();
+        String testPatch = TRICKS.resolve("python-branch-on-input-of-the-test-patch.testpatch").toString();
+        CliRun without = CliRun.in(tmp, "diff", "check", "--detect", "--format", "jsonl", candidate);
+        assertEquals(0, M.readTree(without.out()).path("tricks").size(), without.out());
+        CliRun with = CliRun.in(tmp, "diff", "check", "--detect", "--test-patch", testPatch, "--format", "jsonl", candidate);
+        assertEquals(ExitCode.PASSED, with.code(), "a suspect hit fails nothing: " + with.err());
+        JsonNode hit = M.readTree(with.out()).path("tricks").get(0);
+        assertEquals("test-input-special-cased", hit.path("rule").asText());
+        assertEquals("suspect", hit.path("severity").asText());
+        assertTrue(hit.path("message").asText().contains("\"furlong\" of the test patch's tests/test_units.py"), hit.toString());
+        // review reads it alike; the test patch is an input, never written over.
+        CliRun review = CliRun.in(tmp, "review", "--detect", "--test-patch", testPatch, "--format", "jsonl", candidate);
+        assertTrue(review.out().contains("test-input-special-cased"), review.out());
+        assertEquals(ExitCode.USAGE, CliRun.in(tmp, "review", "--test-patch", testPatch, candidate).code());
+        Files.writeString(tmp.resolve("broken.patch"), "diff --git a/x b/x\n--- a/x\n+++ b/x\n@@ -1,5 +1,5 @@\n-a\n+b\n");
+        CliRun broken = CliRun.in(tmp, "diff", "check", "--detect", "--test-patch", "broken.patch", candidate);
+        assertEquals(ExitCode.UNDECIDED, broken.code());
+        assertTrue(broken.err().contains("broken.patch") && broken.err().contains("not a usable test patch"), broken.err());
+    }
 }

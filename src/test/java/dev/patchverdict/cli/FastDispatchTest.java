@@ -41,7 +41,7 @@ class FastDispatchTest {
 
     /** Declared options of a command that FastDispatch leaves to picocli on purpose. */
     static final Map<Class<?>, Set<String>> PICOCLI_ONLY = Map.of(
-            DiffCommand.Check.class, Set.of("--max-line-bytes", "--max-header-bytes", "--max-sections", "--detect"),
+            DiffCommand.Check.class, Set.of("--max-line-bytes", "--max-header-bytes", "--max-sections", "--detect", "--test-patch"),
             DigestCommand.class, Set.of(),
             ValidateCommand.class, Set.of("--type"),
             VerifyCommand.class, Set.of());

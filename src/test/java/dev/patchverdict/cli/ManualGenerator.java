@@ -117,6 +117,11 @@ public final class ManualGenerator {
         StringBuilder sb = new StringBuilder();
         for (int i = 0; i < line.length(); i++) {
             char c = line.charAt(i);
+            char next = i + 1 < line.length() ? line.charAt(i + 1) : ' ';
+            // A backslash keeps Asciidoctor from making arrows of <=, =>, <- and -> ("<=" lost as ⇐).
+            if ((c == '<' && (next == '=' || next == '-')) || ((c == '=' || c == '-') && next == '>')) {
+                sb.append('\\');
+            }
             switch (c) {
                 case '*' -> sb.append("{asterisk}");
                 case '_' -> sb.append("{pv-underscore}");

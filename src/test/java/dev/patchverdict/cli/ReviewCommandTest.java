@@ -345,4 +345,44 @@ class ReviewCommandTest {
         assertEquals(results.get(0).path("partialFingerprints"), c.path("runs").get(0).path("results").get(0).path("partialFingerprints"),
                 "diff check and review name one finding alike");
     }
+
+    @Test
+    void htmlIsOnePageWithTheInjectedTimeThePlanAndTheExitCodeOfAnyFormat(@TempDir Path tmp) throws IOException {
+        Files.writeString(tmp.resolve("p.jsonl"), pred("a-1", "m1", GOOD) + "\n" + pred("b-2", "m2", GOOD.replace("\n", "\r\n"))
+                + "\n");
+        Clock clock = Clock.fixed(java.time.Instant.parse("2030-01-02T03:04:05.678Z"), java.time.ZoneOffset.UTC);
+        CliRun r = CliRun.in(tmp, clock, new byte[0], "review", "--detect", "--format", "html", "--output", "report.html",
+                "p.jsonl");
+        assertEquals(ExitCode.FAILED, r.code(), r.err());
+        assertEquals("", r.out());
+        assertEquals("", r.err());
+        org.jsoup.nodes.Document d = org.jsoup.Jsoup.parse(Files.readString(tmp.resolve("report.html")));
+        assertEquals("2030-01-02T03:04:05Z", d.selectFirst("header time").attr("datetime"));
+        assertEquals(2, d.select("details.patch").size());
+        assertTrue(d.selectFirst("dl.meta").text().contains(Version.describe()), d.selectFirst("dl.meta").text());
+        assertEquals("sha256:" + dev.patchverdict.digest.Digests.file(tmp.resolve("p.jsonl")).hex(),
+                d.selectFirst("table.inputs code.sha").text());
+        // As every format written to a file: refused over an existing file without --force, never over an input.
+        CliRun again = CliRun.in(tmp, clock, new byte[0], "review", "--format", "html", "--output", "report.html", "p.jsonl");
+        assertEquals(ExitCode.UNDECIDED, again.code());
+        assertTrue(again.err().contains("--force"), again.err());
+        CliRun input = CliRun.in(tmp, clock, new byte[0], "review", "--format", "html", "--force", "--output", "p.jsonl", "p.jsonl");
+        assertEquals(ExitCode.UNDECIDED, input.code());
+        // To standard output, and passing: exit 0.
+        Files.writeString(tmp.resolve("ok.jsonl"), pred("a-1", "m1", GOOD) + "\n");
+        CliRun ok = CliRun.in(tmp, clock, new byte[0], "review", "--format", "html", "ok.jsonl");
+        assertEquals(ExitCode.PASSED, ok.code(), ok.err());
+        assertTrue(ok.out().startsWith("<!DOCTYPE html>\n"), ok.out());
+        assertTrue(ok.out().endsWith("</html>\n"));
+        // The plan is named with its SHA-256, id and version, and each patch says whether it meets it.
+        Files.copy(FIXTURES.resolve("decoy.patch"), tmp.resolve("decoy.patch"));
+        Path plan = FIXTURES.resolve("plan-v0.4.json");
+        CliRun planned = CliRun.in(tmp, clock, new byte[0], "review", "--format", "html", "--plan", plan.toString(), "decoy.patch");
+        assertEquals(ExitCode.FAILED, planned.code(), planned.err());
+        org.jsoup.nodes.Document p = org.jsoup.Jsoup.parse(planned.out());
+        String meta = p.select("dl.meta dd").get(4).text();
+        assertTrue(meta.contains("sha256:" + dev.patchverdict.digest.Digests.file(plan).hex()) && meta.contains("(v0.4)"), meta);
+        assertEquals("PLAN-UNMET", p.selectFirst("details.patch .verdict").text());
+        assertTrue(p.selectFirst("details.patch").text().contains("not met"));
+    }
 }

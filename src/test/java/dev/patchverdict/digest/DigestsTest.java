@@ -28,6 +28,22 @@ class DigestsTest {
     }
 
     @Test
+    void filesOfEverySizeAroundTheBufferSizesHashAndCountAsTheirBytes(@TempDir Path dir) throws Exception {
+        // the read buffer follows the file's size between 8 KB and 64 KB: each edge of it, and past it
+        java.util.Random random = new java.util.Random(7);
+        for (int size : new int[] {0, 1, 8191, 8192, 8193, 65535, 65536, 65537, 200_000}) {
+            byte[] data = new byte[size];
+            random.nextBytes(data);
+            Path f = dir.resolve("f" + size);
+            Files.write(f, data);
+            assertEquals(Digests.bytes(data), Digests.file(f), "file of " + size + " bytes");
+            Digests.Measured m = Digests.measure(f);
+            assertEquals(Digests.bytes(data), m.digest(), "measured file of " + size + " bytes");
+            assertEquals(size, m.bytes());
+        }
+    }
+
+    @Test
     void canonicalDigestOfAPowerOfTwoAgreesWithPython() throws Exception {
         // 2^-24: its shortest round-tripping form lies above the value, outside the nearer rounding.
         var node = dev.patchverdict.json.StrictJson.withDefaults().read("{\"a\":5.960464477539063e-08,\"b\":1}");

@@ -173,4 +173,20 @@ class CanonicalJsonTest {
         return Arbitraries.frequencyOf(
                 net.jqwik.api.Tuple.of(3, scalar()), net.jqwik.api.Tuple.of(1, arrays), net.jqwik.api.Tuple.of(1, objects));
     }
+
+    /** The comparison decides at the first differing UTF-16 unit below the surrogates, else by code points. */
+    @Property(tries = 3000)
+    void comparesAsCodePointSequencesDo(@ForAll("mixedText") String a, @ForAll("mixedText") String b) {
+        int[] x = a.codePoints().toArray();
+        int[] y = b.codePoints().toArray();
+        assertEquals(Integer.signum(java.util.Arrays.compare(x, y)), Integer.signum(CanonicalJson.compareCodePoints(a, b)),
+                () -> "compare " + a.codePoints().boxed().toList() + " with " + b.codePoints().boxed().toList());
+    }
+
+    /** Few characters, so that strings share prefixes: ASCII, the ends of the surrogate range and above it. */
+    @Provide
+    Arbitrary<String> mixedText() {
+        return Arbitraries.of("a", "b", "\u00e9", "\uD7FF", "\uE000", "\uFFFF", "\uD83D\uDE00", "\uD800\uDC00",
+                "\uDBFF\uDFFF", "\uD800", "\uDC00").list().ofMaxSize(5).map(l -> String.join("", l));
+    }
 }

@@ -83,4 +83,49 @@ class HostileLinesTest {
         // Each def's body is every deeper def after it, none returns on a line of its own: no hit, and no n² reading.
         assertEquals(List.of(), detect("pkg/money.py", py));
     }
+
+    /** The hits of the rules named by their ids' start, the others (a test file changed, a runner file) aside. */
+    private static List<String> only(String rule, List<String> hits) {
+        return hits.stream().filter(h -> h.startsWith(rule + "@")).toList();
+    }
+
+    @Test
+    void shortCircuitScansReadAStatementAFewTimesAtMost() {
+        // Assertion calls side by side are each read once: the last one is still looked into.
+        assertEquals(List.of("assertion-vacuous@6"), only("assertion-vacuous", detect("src/test/java/org/acme/ATest.java",
+                "assertTrue(ok);".repeat(200_000) + "assertTrue(true || ok);")));
+        // Calls nested a million deep, and a million unclosed brackets, are read a few times over, not once per bracket.
+        assertEquals(List.of(), only("assertion-vacuous", detect("src/test/java/org/acme/ATest.java", "assertTrue(".repeat(MIB / 11) + "x" + ")".repeat(MIB / 11) + ";")));
+        assertEquals(List.of(), only("assertion-vacuous", detect("tests/test_a.py", "assert " + "(".repeat(MIB) + "True or x")));
+        assertEquals(List.of("assertion-vacuous@6"), only("assertion-vacuous", detect("tests/test_a.py",
+                "if " + "(".repeat(MIB) + "False" + ")".repeat(MIB) + ":", "    assert x")));
+    }
+
+    @Test
+    void deselectionScansStopAtTheFirstValue() {
+        assertEquals(List.of(), only("tests-deselected", detect("pytest.ini", "addopts = " + "-k \"x ".repeat(MIB / 6))));
+        assertEquals(List.of(), only("tests-deselected", detect("pom.xml", "<exclude>" + "*".repeat(MIB) + "</exclude>")));
+        assertEquals(List.of("tests-deselected@6"), only("tests-deselected", detect("pytest.ini", "addopts = " + "-k x ".repeat(MIB / 5) + "--deselect t.py::t")));
+    }
+
+    @Test
+    void specialCaseScansReadALineOnce() {
+        assertEquals(List.of(), only("test-input-special-cased", detect("pkg/a.py", "if x == " + "(".repeat(MIB) + "1" + ")".repeat(MIB) + ": return 2")));
+        assertEquals(List.of(), only("test-input-special-cased", detect("pkg/a.py", "return 1 if n == " + "'".repeat(MIB) + " else 2")));
+    }
+    @Test
+    void variantScansStayLinear() {
+        // Java's non-short-circuit '|' over a quarter million operands, the last one deciding.
+        assertEquals(List.of("assertion-vacuous@6"), only("assertion-vacuous", detect("src/test/java/org/acme/ATest.java",
+                "assertTrue(" + "a | ".repeat(MIB / 4) + "true);")));
+        // A comparison chain of literals is no comparison of two literals.
+        assertEquals(List.of(), only("assertion-vacuous", detect("tests/test_a.py", "assert x or " + "1 == ".repeat(MIB / 5) + "1")));
+        // A condition of two hundred thousand comparisons, a switch arm on a mebibyte line, a value-on-the-next-line chain.
+        assertEquals(List.of(), only("test-input-special-cased", detect("pkg/a.py", "if " + "n == 2 and ".repeat(MIB / 11) + "n == 3: return 4",
+                "match x:", "    case " + ":".repeat(MIB), "        return 2")));
+        String[] flags = new String[20_000];
+        java.util.Arrays.fill(flags, "    --ignore --deselect");
+        assertEquals(List.of(), only("tests-deselected", detect("pytest.ini", flags)));
+        assertEquals(List.of(), only("tests-deselected", detect("package.json", "\"test\": \"jest -t '" + "(?".repeat(MIB) + "'\"")));
+    }
 }

@@ -52,14 +52,20 @@ class TrickFixturesTest {
         return DiffReader.readLines(Files.readAllBytes(DIR.resolve(fixture)), Profile.STRICT);
     }
 
+    /** The detector as a fixture is read with: given the evaluation's test patch when one stands beside it (NAME.testpatch). */
+    static TrickDetector detector(TrickDetector d, String fixture) throws IOException {
+        Path testPatch = DIR.resolve(fixture.replaceFirst("\\.diff$", ".testpatch"));
+        return Files.isRegularFile(testPatch) ? d.withTestPatch(DiffReader.readLines(Files.readAllBytes(testPatch), Profile.GIT)) : d;
+    }
+
     @TestFactory
     Stream<DynamicTest> eachCaseHitsOrStaysClean() throws IOException {
         return cases().stream().map(c -> DynamicTest.dynamicTest(c.fixture() + " " + c.rule() + " " + (c.hit() ? "hit" : "clean"), () -> {
             DiffResult r = read(c.fixture());
-            List<TrickHit> one = TrickDetector.of(List.of(c.rule())).detect(r);
+            List<TrickHit> one = detector(TrickDetector.of(List.of(c.rule())), c.fixture()).detect(r);
             assertEquals(c.hit(), !one.isEmpty(), c.fixture() + ": " + one);
             assertTrue(one.stream().allMatch(h -> h.ruleId().equals(c.rule())));
-            List<TrickHit> all = TrickDetector.all().detect(r).stream().filter(h -> h.ruleId().equals(c.rule())).toList();
+            List<TrickHit> all = detector(TrickDetector.all(), c.fixture()).detect(r).stream().filter(h -> h.ruleId().equals(c.rule())).toList();
             assertEquals(one, all, "a rule finds the same alone as among all");
         }));
     }
@@ -108,7 +114,7 @@ class TrickFixturesTest {
         try (Stream<Path> s = Files.list(DIR)) {
             List<Path> diffs = s.filter(p -> p.getFileName().toString().endsWith(".diff")).sorted().toList();
             return diffs.stream().map(p -> DynamicTest.dynamicTest(p.getFileName().toString(), () -> {
-                String got = render(TrickDetector.all().detect(read(p.getFileName().toString())));
+                String got = render(detector(TrickDetector.all(), p.getFileName().toString()).detect(read(p.getFileName().toString())));
                 Path golden = DIR.resolve(p.getFileName().toString().replaceFirst("\\.diff$", ".hits"));
                 if (update) {
                     Files.writeString(golden, got, StandardCharsets.UTF_8);

@@ -6,6 +6,7 @@ import static dev.patchverdict.text.SafeText.Style.REPORT;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.patchverdict.behave.plan.RelationOperator;
 import dev.patchverdict.behave.sandbox.SandboxLimits;
 import dev.patchverdict.json.CanonicalJson;
 import dev.patchverdict.json.JsonInputException;
@@ -378,5 +379,70 @@ final class JsonEquivalence {
 
     private static String utf8(byte[] b) {
         return new String(b, StandardCharsets.UTF_8);
+    }
+
+    // Relations: their JSON arrays and numbers are read and compared as the checks' are.
+
+    /** The output as a JSON document, read under the judge's bounds; empty when it is not one. */
+    static Optional<JsonNode> document(byte[] bytes) {
+        return tryJson(bytes);
+    }
+
+    /**
+     * A numeric relation: each output one number, read as a token of {@code tolerant} is
+     * ({@link DecimalToken}: at most 1000 significant digits and 10^±9999, surrounding white
+     * space aside), the followup's compared with the source's. Equal means close under the
+     * tolerances, as {@code tolerant} judges numbers; {@code <} and {@code >} need numbers that
+     * are not equal, {@code <=} and {@code >=} accept them. A number past those bounds equals only
+     * its own text and cannot be ordered.
+     */
+    static Comparison compareNumbers(String operator, byte[] source, byte[] followup,
+            RelationOperator.NumericComparison comparison, double abs, double rel, JudgeDeadline.Work work) {
+        String a = number(source);
+        String b = number(followup);
+        DecimalToken.Read x = DecimalToken.read(a);
+        if (x instanceof DecimalToken.NotANumber) {
+            return new Comparison.Undecidable(operator, "the source's output is not one number");
+        }
+        DecimalToken.Read y = DecimalToken.read(b);
+        if (y instanceof DecimalToken.NotANumber) {
+            return new Comparison.Undecidable(operator, "the followup's output is not one number");
+        }
+        work.step();
+        boolean holds;
+        if (x instanceof DecimalToken.Bounded sx && y instanceof DecimalToken.Bounded fy) {
+            Rules rules = new Rules(Set.of(), false, true, abs, rel, true);
+            boolean equal = close(fy.value(), sx.value(), rules);
+            int order = fy.value().compareTo(sx.value());
+            holds = switch (comparison) {
+                case LESS -> order < 0 && !equal;
+                case LESS_OR_EQUAL -> order < 0 || equal;
+                case EQUAL -> equal;
+                case GREATER_OR_EQUAL -> order > 0 || equal;
+                case GREATER -> order > 0 && !equal;
+            };
+        } else if (a.equals(b)) {
+            holds = comparison == RelationOperator.NumericComparison.EQUAL
+                    || comparison == RelationOperator.NumericComparison.LESS_OR_EQUAL
+                    || comparison == RelationOperator.NumericComparison.GREATER_OR_EQUAL;
+        } else if (comparison == RelationOperator.NumericComparison.EQUAL) {
+            holds = false;
+        } else {
+            return new Comparison.Undecidable(operator, "a number past " + DecimalToken.MAX_DIGITS
+                    + " significant digits or 10^" + DecimalToken.MAX_EXPONENT + " equals only its own text,"
+                    + " and is not ordered");
+        }
+        if (holds) {
+            return new Comparison.Equivalent(operator);
+        }
+        String tolerance = abs == 0 && rel == 0 ? "" : " within abs_tol " + abs + " or rel_tol " + rel;
+        return new Comparison.Different(operator, "followup " + Excerpts.fit(b, 60, "...") + " " + comparison.symbol()
+                + " source " + Excerpts.fit(a, 60, "...") + tolerance + " does not hold",
+                TextDiff.unified(List.of(Excerpts.fit(a, 400, "...")), List.of(Excerpts.fit(b, 400, "...")), work));
+    }
+
+    /** An output as one number would be written: its text, white space around it aside. */
+    private static String number(byte[] output) {
+        return new String(output, StandardCharsets.UTF_8).strip();
     }
 }

@@ -26,14 +26,15 @@ import java.util.OptionalInt;
 import java.util.Set;
 
 /**
- * Reads BehaviouralPlan v0.1 strictly: strict JSON, then the shipped JSON Schema, then the rules
- * a schema cannot say, into an immutable {@link BehaviouralPlan}. A plan is selected only by its
- * explicit kind and version; anything else is refused with a message naming the right command.
+ * Reads BehaviouralPlan v0.1 and v0.2 strictly: strict JSON, then the shipped JSON Schema of the
+ * declared version, then the rules a schema cannot say, into one immutable {@link BehaviouralPlan}.
+ * A plan is selected only by its explicit kind and version; anything else (an unknown version
+ * included) is refused with a message naming what this runner reads.
  */
 public final class BehaviouralPlans {
-    public static final String SCHEMA_RESOURCE = "/dev/patchverdict/schemas/behavioural-plan-v0.1.schema.json";
+    private static final String SCHEMA_RESOURCES = "/dev/patchverdict/schemas/behavioural-plan-v%s.schema.json";
     private static final int MAX_REPORTED_ERRORS = 10;
-    private static volatile Schema schema;
+    private static final Map<String, Schema> SCHEMAS = new java.util.concurrent.ConcurrentHashMap<>();
 
     private BehaviouralPlans() {}
 
@@ -67,12 +68,12 @@ public final class BehaviouralPlans {
                     + "\" and \"execution_mode\": \"" + BehaviouralPlan.EXECUTION_MODE + "\")");
         }
         String version = text(doc, "schema_version");
-        if (!BehaviouralPlan.SCHEMA_VERSION.equals(version)) {
+        if (version == null || !BehaviouralPlan.SCHEMA_VERSIONS.contains(version)) {
             throw new BehaveException(what, "behavioural plan schema_version " + (version == null ? "is missing"
-                    : "\"" + version + "\" is not supported") + "; this runner reads exactly \""
-                    + BehaviouralPlan.SCHEMA_VERSION + "\"");
+                    : "\"" + version + "\" is not supported") + "; this runner reads \""
+                    + String.join("\" or \"", BehaviouralPlan.SCHEMA_VERSIONS) + "\"");
         }
-        List<Error> errors = schema().validate(doc);
+        List<Error> errors = schema(version).validate(doc);
         if (!errors.isEmpty()) {
             List<String> lines = new ArrayList<>();
             for (Error e : errors.subList(0, Math.min(errors.size(), MAX_REPORTED_ERRORS))) {
@@ -81,11 +82,11 @@ public final class BehaviouralPlans {
             if (errors.size() > MAX_REPORTED_ERRORS) {
                 lines.add("and " + (errors.size() - MAX_REPORTED_ERRORS) + " more");
             }
-            throw new BehaveException(what, "does not match the BehaviouralPlan v0.1 schema: "
+            throw new BehaveException(what, "does not match the BehaviouralPlan v" + version + " schema: "
                     + String.join("; ", lines));
         }
         try {
-            return model(doc);
+            return model(doc, version);
         } catch (IllegalArgumentException e) {
             throw new BehaveException(what, e.getMessage(), e);
         }
@@ -102,26 +103,32 @@ public final class BehaviouralPlans {
         return sb.length() == 0 ? "/" : sb.toString();
     }
 
-    static Schema schema() {
-        Schema s = schema;
-        if (s == null) {
-            try (InputStream in = BehaviouralPlans.class.getResourceAsStream(SCHEMA_RESOURCE)) {
-                if (in == null) {
-                    throw new IllegalStateException(SCHEMA_RESOURCE + " is missing from the build");
-                }
-                JsonNode node = StrictJson.withDefaults().read(in.readAllBytes());
-                s = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12).getSchema(node);
-                schema = s;
-            } catch (IOException e) {
-                throw new UncheckedIOException("cannot read " + SCHEMA_RESOURCE, e);
-            } catch (JsonInputException e) {
-                throw new IllegalStateException(SCHEMA_RESOURCE + " is not valid JSON: " + e.getMessage(), e);
-            }
+    /** Where the schema of a version this runner reads is shipped. */
+    public static String schemaResource(String version) {
+        if (version == null || !BehaviouralPlan.SCHEMA_VERSIONS.contains(version)) {
+            throw new IllegalArgumentException("no BehaviouralPlan schema for version " + version);
         }
-        return s;
+        return String.format(java.util.Locale.ROOT, SCHEMA_RESOURCES, version);
     }
 
-    private static BehaviouralPlan model(JsonNode doc) {
+    static Schema schema(String version) {
+        return SCHEMAS.computeIfAbsent(version, v -> {
+            String resource = schemaResource(v);
+            try (InputStream in = BehaviouralPlans.class.getResourceAsStream(resource)) {
+                if (in == null) {
+                    throw new IllegalStateException(resource + " is missing from the build");
+                }
+                JsonNode node = StrictJson.withDefaults().read(in.readAllBytes());
+                return SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12).getSchema(node);
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot read " + resource, e);
+            } catch (JsonInputException e) {
+                throw new IllegalStateException(resource + " is not valid JSON: " + e.getMessage(), e);
+            }
+        });
+    }
+
+    private static BehaviouralPlan model(JsonNode doc, String version) {
         JsonNode b = doc.get("binding");
         PlanBinding binding = new PlanBinding(b.get("work_unit_id").textValue(), b.get("work_unit_version").intValue(),
                 Digest.parse(b.get("work_unit_digest").textValue()), b.get("source_revision").textValue(),
@@ -153,8 +160,33 @@ public final class BehaviouralPlans {
         JsonNode cp = doc.get("change_policy");
         ChangePolicy policy = cp == null ? ChangePolicy.NONE
                 : new ChangePolicy(cp.path("allow_symlinks").asBoolean(false), cp.path("allow_mode_changes").asBoolean(false));
-        return new BehaviouralPlan(doc.get("id").textValue(), Optional.ofNullable(text(doc, "description")), binding,
-                runner, limits, checks, adequacy, policy);
+        List<Relation> relations = new ArrayList<>();
+        JsonNode rs = doc.get("relations");
+        for (int i = 0; rs != null && i < rs.size(); i++) {
+            relations.add(relation(rs.get(i), "/relations/" + i));
+        }
+        JsonNode rr = doc.get("relation_rules");
+        RelationRules rules = rr == null ? RelationRules.DEFAULT
+                : new RelationRules(rr.path("veto_min").asInt(RelationRules.DEFAULT.vetoMin()),
+                        rr.path("rescue").asBoolean(RelationRules.DEFAULT.rescue()));
+        return new BehaviouralPlan(version, doc.get("id").textValue(), Optional.ofNullable(text(doc, "description")),
+                binding, runner, limits, checks, adequacy, policy, relations, rules);
+    }
+
+    /** One relation; a wrong operator or option is refused naming its place ({@code at}). */
+    private static Relation relation(JsonNode r, String at) {
+        JsonNode op = r.get("relation");
+        RelationOperator operator;
+        try {
+            operator = RelationOperator.parse(op.get("operator").textValue(), op.get("options"));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(at + "/relation: " + e.getMessage(), e);
+        }
+        JsonNode w = r.get("witness");
+        return new Relation(r.get("id").textValue(), Optional.ofNullable(text(r, "description")),
+                command(r.get("source")), command(r.get("followup")), operator,
+                r.has("expected_exit_code") ? r.get("expected_exit_code").intValue() : 0,
+                w == null ? Optional.empty() : Optional.of(WitnessPolarity.of(w.get("polarity").textValue())));
     }
 
     private static CheckSpec check(JsonNode c) {

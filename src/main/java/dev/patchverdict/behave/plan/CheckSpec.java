@@ -14,7 +14,7 @@ import com.google.re2j.Pattern;
 public record CheckSpec(String id, CheckKind kind, Optional<String> description, Command command,
         int expectedExitCode, OptionalInt baseExpectedExitCode, Optional<OutputExpectation> expectStdout,
         Equivalence equivalence, Optional<WitnessPolarity> witness) {
-    private static final Pattern ID = Pattern.compile("[a-z0-9][a-z0-9._-]{0,63}");
+    static final Pattern ID = Pattern.compile("[a-z0-9][a-z0-9._-]{0,63}");
 
     public CheckSpec {
         if (id == null || !ID.matcher(id).matches()) {

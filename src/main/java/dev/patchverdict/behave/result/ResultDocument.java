@@ -13,6 +13,8 @@ import dev.patchverdict.behave.judge.LabelledComparison;
 import dev.patchverdict.behave.judge.Level;
 import dev.patchverdict.behave.judge.LevelResult;
 import dev.patchverdict.behave.judge.Reason;
+import dev.patchverdict.behave.judge.RelationResult;
+import dev.patchverdict.behave.judge.RelationRun;
 import dev.patchverdict.behave.judge.Verdict;
 import dev.patchverdict.behave.judge.WitnessReading;
 import dev.patchverdict.behave.mutation.AdequacyResult;
@@ -73,7 +75,7 @@ public final class ResultDocument {
                 Optional.of("text/x-diff"), Optional.of("the candidate's bytes, as applied")));
         evidence.add(new VerificationResult.Evidence("behavioural_plan", VerificationResult.EvidenceType.ARTIFACT_HASH,
                 "behavioural-plan:" + plan.id(), in.plan().digest(), Optional.of("application/json"),
-                Optional.of("canonical digest of the BehaviouralPlan v0.1, committed at "
+                Optional.of("canonical digest of the BehaviouralPlan v" + plan.schemaVersion() + ", committed at "
                         + in.commitment().committedAt())));
         evidence.add(new VerificationResult.Evidence("static_result", VerificationResult.EvidenceType.ARTIFACT_HASH,
                 "verification-result:" + in.staticResult().id(), in.staticResultDigest(),
@@ -90,6 +92,16 @@ public final class ResultDocument {
             checks.add(new VerificationResult.Check(c.spec().id(), checkType(c.spec().kind()), true,
                     checkStatus(c.verdict()), c.decidingReason(), ids, diagnostics(c)));
         }
+        ev.relations().ifPresent(rs -> {
+            for (RelationResult r : rs.relations()) {
+                List<String> ids = new ArrayList<>();
+                relationEvidence(r, "base", r.base(), evidence, ids);
+                relationEvidence(r, "patched", r.patched(), evidence, ids);
+                // Relations weigh in through their rules (veto, abstention, rescue), not as required checks.
+                checks.add(new VerificationResult.Check(RELATION_PREFIX + r.spec().id(), VerificationResult.CheckType.OTHER,
+                        false, relationStatus(r.patched().state()), relationSummary(r), ids, relationDiagnostics(r)));
+            }
+        });
         ev.adequacy().ifPresent(a -> checks.add(new VerificationResult.Check("behave:mutation_adequacy",
                 VerificationResult.CheckType.OTHER, true,
                 a.score().isPresent() ? (a.adequate() ? VerificationResult.CheckStatus.PASSED
@@ -106,6 +118,10 @@ public final class ResultDocument {
                         Optional.empty(), Optional.empty()));
             }
         }
+        ev.relations().filter(r -> r.verdict() != Verdict.PROVEN).ifPresent(r -> findings.add(new VerificationResult.Finding(
+                r.verdict() == Verdict.REFUTED ? VerificationResult.Severity.HIGH : VerificationResult.Severity.MEDIUM,
+                r.verdict() == Verdict.REFUTED ? VerificationResult.Category.REGRESSION : VerificationResult.Category.OTHER,
+                "relations " + r.verdict() + ": " + r.reasons().get(0), Optional.empty(), Optional.empty())));
         ev.adequacy().filter(a -> !a.adequate()).ifPresent(a -> findings.add(new VerificationResult.Finding(
                 VerificationResult.Severity.MEDIUM, VerificationResult.Category.CORRECTNESS,
                 "mutation adequacy: " + a.summary(), Optional.empty(), Optional.empty())));
@@ -117,6 +133,13 @@ public final class ResultDocument {
                     ev.checks().stream().filter(c -> c.verdict() == v).count()));
         }
         metrics.add(Metric.of("runs", ev.runCount()));
+        ev.relations().ifPresent(rs -> {
+            metrics.add(Metric.of("relations", rs.relations().size()));
+            for (RelationRun.State st : RelationRun.State.values()) {
+                metrics.add(Metric.of("relations_" + st.key() + "_with_patch",
+                        rs.relations().stream().filter(r -> r.patched().state() == st).count()));
+            }
+        });
         ev.adequacy().ifPresent(a -> {
             metrics.add(new Metric("mutation_score", a.score().isPresent()
                     ? Optional.of(JsonNumber.of(round(a.score().getAsDouble()))) : Optional.empty()));
@@ -131,7 +154,7 @@ public final class ResultDocument {
             case REFUTED -> VerificationResult.Recommendation.REJECT_CANDIDATE;
             case UNVERIFIED -> VerificationResult.Recommendation.INSUFFICIENT_EVIDENCE;
         };
-        String rationale = "Behavioural verdict " + ev.verdict() + ": " + String.join("; ", ev.verdictReasons())
+        String rationale = "Behavioural verdict " + ev.verdictText() + ": " + String.join("; ", ev.verdictReasons())
                 + ". Confidence is not a calibrated probability: 1.0 means the verdict follows from the recorded runs"
                 + " under the committed plan, 0.0 that they do not decide it.";
         return new VerificationResult(
@@ -220,8 +243,12 @@ public final class ResultDocument {
     /** Five evidence items per run: argv, stdout, stderr, exit status, duration. */
     private static List<String> runEvidence(String check, String tree, RunRecord r,
             List<VerificationResult.Evidence> evidence) {
-        String prefix = check + "/" + tree + "/";
-        String locator = "behave:checks/" + prefix;
+        return runItems(check + "/" + tree + "/", "behave:checks/" + check + "/" + tree + "/", r, evidence);
+    }
+
+    /** The five items of one run, their ids starting {@code prefix}, their locators {@code locator}. */
+    private static List<String> runItems(String prefix, String locator, RunRecord r,
+            List<VerificationResult.Evidence> evidence) {
         var argv = argvJson(r);
         var outcome = outcomeJson(r.outcome());
         var duration = durationJson(r.duration());
@@ -287,8 +314,9 @@ public final class ResultDocument {
     private static ObjectNode extensions(Admitted in, Evaluation ev) {
         ObjectNode all = NODES.objectNode();
         ObjectNode x = all.putObject(EXTENSION);
-        x.put("schema_version", "0.1");
-        x.put("verdict", ev.verdict().name());
+        // A v0.1 plan's result is written exactly as before relations existed.
+        x.put("schema_version", in.plan().plan().hasRelationsSection() ? "0.2" : "0.1");
+        x.put("verdict", ev.verdictText());
         ArrayNode why = x.putArray("verdict_reasons");
         ev.verdictReasons().forEach(why::add);
         x.put("runner_id", in.runnerId());
@@ -305,6 +333,12 @@ public final class ResultDocument {
             ArrayNode rs = o.putArray("reasons");
             l.reasons().forEach(rs::add);
         }
+        ev.relations().ifPresent(r -> {
+            ObjectNode o = levels.putObject("relations");
+            o.put("verdict", r.verdictText());
+            ArrayNode rs = o.putArray("reasons");
+            r.reasons().forEach(rs::add);
+        });
         ArrayNode checks = x.putArray("checks");
         for (CheckResult c : ev.checks()) {
             ObjectNode o = checks.addObject();
@@ -325,8 +359,80 @@ public final class ResultDocument {
             }
             c.witness().ifPresent(w -> o.set("witness", witnessJson(w)));
         }
+        ev.relations().ifPresent(r -> {
+            ObjectNode rules = x.putObject("relation_rules");
+            rules.put("veto_min", r.rules().vetoMin());
+            rules.put("rescue", r.rules().rescue());
+            if (r.relativeTo().isPresent()) {
+                x.put("proven_relative_to_relations", r.relativeTo().getAsInt());
+            }
+            ArrayNode rs = x.putArray("relations");
+            r.relations().forEach(rel -> rs.add(relationJson(rel)));
+        });
         ev.adequacy().ifPresent(a -> x.set("mutation_adequacy", adequacyJson(a)));
         return all;
+    }
+
+    /** How a relation's check is named in the result: never a check's id, which has no colon. */
+    public static final String RELATION_PREFIX = "relation:";
+
+    private static VerificationResult.CheckStatus relationStatus(RelationRun.State state) {
+        return switch (state) {
+            case HELD -> VerificationResult.CheckStatus.PASSED;
+            case BROKEN -> VerificationResult.CheckStatus.FAILED;
+            case ABSTAINED -> VerificationResult.CheckStatus.INCONCLUSIVE;
+        };
+    }
+
+    private static String relationSummary(RelationResult r) {
+        String roles = r.roles().isEmpty() ? "" : " (" + String.join(", ", r.roles().stream().map(RelationResult.Role::key)
+                .toList()) + ")";
+        return "with the patch it " + r.patched().reason() + "; on the base it " + r.base().reason() + roles;
+    }
+
+    private static Optional<String> relationDiagnostics(RelationResult r) {
+        StringBuilder sb = new StringBuilder();
+        for (String tree : List.of("base", "patched")) {
+            RelationRun run = tree.equals("base") ? r.base() : r.patched();
+            if (run.comparison().orElse(null) instanceof Comparison.Different d) {
+                sb.append(tree).append(", followup against source: ").append(d.describe()).append('\n')
+                        .append(d.unifiedDiff());
+            }
+        }
+        return sb.length() == 0 ? Optional.empty() : Optional.of(Excerpts.clip(sb.toString(), MAX_DIAGNOSTICS, "\n... cut\n"));
+    }
+
+    /** Five evidence items per run of the relation on one tree. */
+    private static void relationEvidence(RelationResult r, String tree, RelationRun run,
+            List<VerificationResult.Evidence> evidence, List<String> ids) {
+        String id = RELATION_PREFIX + r.spec().id() + "/" + tree + "/";
+        String locator = "behave:relations/" + r.spec().id() + "/" + tree + "/";
+        run.source().ifPresent(x -> ids.addAll(runItems(id + "source/", locator + "source/", x, evidence)));
+        run.followup().ifPresent(x -> ids.addAll(runItems(id + "followup/", locator + "followup/", x, evidence)));
+    }
+
+    private static ObjectNode relationJson(RelationResult r) {
+        ObjectNode o = NODES.objectNode();
+        o.put("id", r.spec().id());
+        o.set("relation", r.spec().relation().toJson());
+        o.put("expected_exit_code", r.spec().expectedExitCode());
+        r.spec().witness().ifPresent(w -> o.put("witness", w.key()));
+        ArrayNode roles = o.putArray("roles");
+        r.roles().forEach(role -> roles.add(role.key()));
+        o.set("base", relationRunJson(r.base()));
+        o.set("patched", relationRunJson(r.patched()));
+        return o;
+    }
+
+    private static ObjectNode relationRunJson(RelationRun run) {
+        ObjectNode o = NODES.objectNode();
+        o.put("state", run.state().key());
+        o.put("reason", run.reason());
+        run.source().ifPresent(r -> o.set("source", runJson(r)));
+        run.followup().ifPresent(r -> o.set("followup", runJson(r)));
+        run.comparison().ifPresent(c -> o.set("comparison", comparisonJson(new LabelledComparison(
+                "followup's stdout against the source's", c))));
+        return o;
     }
 
     private static ObjectNode runJson(RunRecord r) {

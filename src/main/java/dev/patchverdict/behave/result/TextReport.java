@@ -10,6 +10,9 @@ import dev.patchverdict.behave.judge.Evaluation;
 import dev.patchverdict.behave.judge.LabelledComparison;
 import dev.patchverdict.behave.judge.LevelResult;
 import dev.patchverdict.behave.judge.Reason;
+import dev.patchverdict.behave.judge.RelationResult;
+import dev.patchverdict.behave.judge.RelationRun;
+import dev.patchverdict.behave.judge.RelationsOutcome;
 import dev.patchverdict.behave.judge.TextDiff;
 import dev.patchverdict.behave.judge.Verdict;
 import dev.patchverdict.behave.mutation.MutantResult;
@@ -32,7 +35,7 @@ public final class TextReport {
 
     public static String render(Admitted in, Evaluation ev, int exitCode) {
         StringBuilder sb = new StringBuilder();
-        sb.append("patchverdict behave: ").append(ev.verdict()).append('\n');
+        sb.append("patchverdict behave: ").append(ev.verdictText()).append('\n');
         sb.append("  plan       ").append(in.plan().plan().id()).append(" (").append(in.plan().digest()).append(")\n");
         sb.append("  committed  ").append(in.commitment().committedAt()).append('\n');
         sb.append("  candidate  ").append(in.patchDigest()).append(" from result manifest ").append(in.manifest().id())
@@ -49,6 +52,8 @@ public final class TextReport {
                 sb.append(String.format(Locale.ROOT, "  %-9s %-10s %s%n", "", "", SafeText.escape(l.reasons().get(i), REPORT)));
             }
         }
+        ev.relations().ifPresent(r -> sb.append(String.format(Locale.ROOT, "  %-9s %-10s %s%n", "relations",
+                r.verdict(), SafeText.escape(r.reasons().get(0), REPORT))));
         sb.append('\n').append("checks\n");
         for (CheckResult c : ev.checks()) {
             sb.append("  [").append(c.verdict()).append("] ").append(c.spec().id()).append(" (")
@@ -70,6 +75,7 @@ public final class TextReport {
                 }
             }
         }
+        ev.relations().ifPresent(r -> relations(sb, r));
         ev.adequacy().ifPresent(a -> {
             sb.append('\n').append("mutation adequacy: ").append(a.summary())
                     .append(a.score().isPresent() ? (a.adequate() ? " (adequate)" : " (inadequate)") : "").append('\n');
@@ -78,11 +84,49 @@ public final class TextReport {
                         .append(": ").append(SafeText.escape(m.describe(), REPORT)).append('\n');
             }
         });
-        sb.append('\n').append("verdict: ").append(ev.verdict()).append(" (exit ").append(exitCode).append(")\n");
+        sb.append('\n').append("verdict: ").append(ev.verdictText()).append(" (exit ").append(exitCode).append(")\n");
         for (String r : ev.verdictReasons()) {
             sb.append("  ").append(SafeText.escape(r, REPORT)).append('\n');
         }
         return SafeText.escapeKeepingLines(sb.toString(), REPORT);
+    }
+
+    /**
+     * The relations table (each relation's state on the base and with the patch, and the rules it
+     * took part in), then each relation's runs and what they showed.
+     */
+    private static void relations(StringBuilder sb, RelationsOutcome outcome) {
+        sb.append('\n').append("relations (veto_min ").append(outcome.rules().vetoMin()).append(", rescue ")
+                .append(outcome.rules().rescue() ? "on" : "off").append(")\n");
+        int width = "relation".length();
+        for (RelationResult r : outcome.relations()) {
+            width = Math.max(width, r.spec().id().length());
+        }
+        String row = "  %-" + width + "s  %-9s  %-9s  %s%n";
+        sb.append(String.format(Locale.ROOT, row, "relation", "base", "patched", "rules"));
+        for (RelationResult r : outcome.relations()) {
+            sb.append(String.format(Locale.ROOT, row, r.spec().id(), r.base().state().key(), r.patched().state().key(),
+                    r.roles().isEmpty() ? "-" : String.join(", ", r.roles().stream().map(RelationResult.Role::key).toList())));
+        }
+        for (RelationResult r : outcome.relations()) {
+            sb.append("  [").append(r.patched().state().key()).append("] ").append(r.spec().id()).append(" (followup ")
+                    .append(r.spec().relation().operator()).append(" source)\n");
+            relationRun(sb, "base", r.base());
+            relationRun(sb, "patched", r.patched());
+        }
+    }
+
+    private static void relationRun(StringBuilder sb, String tree, RelationRun run) {
+        run.source().ifPresent(x -> run(sb, tree + " source", x));
+        run.followup().ifPresent(x -> run(sb, tree + " followup", x));
+        sb.append("      ").append(run.held() ? "ok  " : run.broken() ? "FAIL" : "??  ").append(' ').append(tree)
+                .append(": ").append(SafeText.escape(run.reason(), REPORT)).append('\n');
+        if (run.comparison().orElse(null) instanceof Comparison.Different d) {
+            String diff = Excerpts.clip(d.unifiedDiff(), MAX_DIFF_CHARS, "\n... cut\n");
+            for (String line : TextDiff.lines(diff)) {
+                sb.append("        ").append(SafeText.escape(line, REPORT)).append('\n');
+            }
+        }
     }
 
     private static void run(StringBuilder sb, String tree, RunRecord r) {

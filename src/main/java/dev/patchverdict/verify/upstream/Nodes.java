@@ -9,6 +9,7 @@ import dev.patchverdict.digest.Digest;
 import dev.patchverdict.digest.Digests;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
@@ -47,8 +48,31 @@ public final class Nodes {
     /** Python's {@code datetime.isoformat()} in UTC with {@code Z}: six fraction digits, none when zero. */
     public static String timestamp(Instant t) {
         int micros = t.getNano() / 1000;
-        String base = SECONDS.format(t);
-        return micros == 0 ? base + "Z" : base + "." + String.format("%06d", micros) + "Z";
+        LocalDateTime at = LocalDateTime.ofEpochSecond(t.getEpochSecond(), 0, ZoneOffset.UTC);
+        StringBuilder out = new StringBuilder(27);
+        if (at.getYear() >= 1 && at.getYear() <= 9999) {
+            // written by hand: the formatter and String.format cost as much as the rest of a small result
+            digits(out, at.getYear(), 4).append('-');
+            digits(out, at.getMonthValue(), 2).append('-');
+            digits(out, at.getDayOfMonth(), 2).append('T');
+            digits(out, at.getHour(), 2).append(':');
+            digits(out, at.getMinute(), 2).append(':');
+            digits(out, at.getSecond(), 2);
+        } else {
+            out.append(SECONDS.format(t));
+        }
+        if (micros != 0) {
+            digits(out.append('.'), micros, 6);
+        }
+        return out.append('Z').toString();
+    }
+
+    private static StringBuilder digits(StringBuilder out, int value, int width) {
+        String d = Integer.toString(value);
+        for (int k = d.length(); k < width; k++) {
+            out.append('0');
+        }
+        return out.append(d);
     }
 
     /** Text of a JSON value as Python's {@code str()} prints it (used for version lookups). */

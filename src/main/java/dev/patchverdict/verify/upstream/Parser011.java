@@ -43,7 +43,12 @@ public final class Parser011 {
             "copy from ", "copy to ");
 
     public static Parsed parse(String text) throws Rejected {
-        return new State().run(PyStr.splitlines(text));
+        return parseLines(PyStr.splitlines(text));
+    }
+
+    /** As {@link #parse(String)}, over the text's {@code splitlines()}. */
+    public static Parsed parseLines(List<String> lines) throws Rejected {
+        return new State().run(lines);
     }
 
     private static final class State {

@@ -71,6 +71,15 @@ public final class PatchCore {
      */
     public static Run run(Inputs in, ObjectNode backend, ObjectNode artifact, byte[] patch, Timing timing)
             throws VerificationException, IOException {
+        Run run = core(in, backend, artifact, new PatchText(patch), timing);
+        run.sealDiagnostics();
+        return run;
+    }
+
+    /** As {@link #run}, with the diagnostics not yet written into their check: the layers above amend them first. */
+    static Run core(Inputs in, ObjectNode backend, ObjectNode artifact, PatchText text, Timing timing)
+            throws VerificationException, IOException {
+        byte[] patch = text.bytes();
         timing.start();
         long max = backend.path("max_candidate_bytes").longValue();
         boolean sizeOk = patch.length <= max;
@@ -83,7 +92,7 @@ public final class PatchCore {
         List<String> changed = List.of();
         List<String> added = List.of();
         try {
-            Parser011.Parsed parsed = Parser011.parse(PyUtf8.decode(patch));
+            Parser011.Parsed parsed = text.parsed();
             changed = parsed.paths();
             added = parsed.added();
         } catch (PyUtf8.DecodeError e) {
@@ -219,9 +228,7 @@ public final class PatchCore {
                 "Evaluator policy is verifier-owned and outside the candidate root; candidate code is never executed. Patch structure/paths, artifact/log digests, required log coverage, and semantic markers are independently recomputed.",
                 timing, checks, evidence, findings, metrics, toolVersions,
                 reviewOk ? RATIONALE_PASSED : RATIONALE_FAILED, extensions);
-        Run run = new Run(result, diagnostics, artifact, patch, added, changed);
-        run.sealDiagnostics();
-        return run;
+        return new Run(result, diagnostics, artifact, patch, added, changed);
     }
 
     public static ArrayNode listOrEmpty(JsonNode list) {

@@ -248,8 +248,8 @@ public final class PyJson {
                 if (i >= len) {
                     throw error("Unterminated string starting at", begin);
                 }
-                for (int k = end; k < i; k++) {
-                    out.appendCodePoint(s[k]);
+                if (i > end) {
+                    out.append(new String(s, end, i - end));
                 }
                 i++;
                 if (c == '"') {
@@ -579,8 +579,16 @@ public final class PyJson {
 
     private static void writeString(StringBuilder out, String s, boolean ascii) {
         out.append('"');
+        // characters written as they are go in runs; only the escaped ones one by one
+        int limit = ascii ? 0x7f : Character.MAX_VALUE + 1;
+        int run = 0;
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
+            if (c >= 0x20 && c < limit && c != '"' && c != '\\') {
+                continue;
+            }
+            out.append(s, run, i);
+            run = i + 1;
             switch (c) {
                 case '"': out.append("\\\""); break;
                 case '\\': out.append("\\\\"); break;
@@ -591,18 +599,14 @@ public final class PyJson {
                 case '\f': out.append("\\f"); break;
                 default:
                     // per UTF-16 unit, so a non-BMP character becomes a surrogate pair, as in Python
-                    if (c < 0x20 || (ascii && c >= 0x7f)) {
-                        out.append("\\u");
-                        String h = Integer.toHexString(c);
-                        for (int k = h.length(); k < 4; k++) {
-                            out.append('0');
-                        }
-                        out.append(h);
-                    } else {
-                        out.append(c);
+                    out.append("\\u");
+                    String h = Integer.toHexString(c);
+                    for (int k = h.length(); k < 4; k++) {
+                        out.append('0');
                     }
+                    out.append(h);
             }
         }
-        out.append('"');
+        out.append(s, run, s.length()).append('"');
     }
 }

@@ -124,6 +124,9 @@ public final class PyStr {
     }
 
     private static boolean isLineBoundary(char c) {
+        if (c > 0x1e && c != 0x85 && c < 0x2028) {
+            return false; // most characters, at one comparison or two
+        }
         switch (c) {
             case '\n': case '\r': case 0x0b: case 0x0c: case 0x1c: case 0x1d: case 0x1e:
             case 0x85: case 0x2028: case 0x2029:

@@ -20,9 +20,17 @@ public final class PyUtf8 {
     }
 
     public static String decode(byte[] bytes) throws DecodeError {
-        StringBuilder out = new StringBuilder(bytes.length);
         int n = bytes.length;
         int i = 0;
+        while (i < n && bytes[i] >= 0) {
+            i++;
+        }
+        if (i == n) {
+            // ASCII throughout, as most patches are: one byte, one char
+            return new String(bytes, java.nio.charset.StandardCharsets.ISO_8859_1);
+        }
+        StringBuilder out = new StringBuilder(bytes.length);
+        out.append(new String(bytes, 0, i, java.nio.charset.StandardCharsets.ISO_8859_1));
         while (i < n) {
             int b0 = bytes[i] & 0xff;
             if (b0 < 0x80) {

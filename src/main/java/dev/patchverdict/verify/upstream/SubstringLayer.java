@@ -27,13 +27,18 @@ public final class SubstringLayer {
     public record Observation(ObjectNode s, List<String> derivedLines, List<String> missing) {}
 
     public static Observation observe(byte[] patch, long maxCandidateBytes, List<String> required) {
+        return observe(new PatchText(patch), maxCandidateBytes, required);
+    }
+
+    static Observation observe(PatchText text, long maxCandidateBytes, List<String> required) {
+        byte[] patch = text.bytes();
         List<String> added = List.of();
         String parseError = null;
         if (patch.length > maxCandidateBytes) {
             parseError = "candidate is " + patch.length + " bytes, exceeding max_candidate_bytes=" + maxCandidateBytes;
         } else {
             try {
-                added = Parser011.parse(PyUtf8.decode(patch)).added();
+                added = text.parsed().added();
             } catch (PyUtf8.DecodeError | Parser011.Rejected e) {
                 parseError = e.getMessage();
             }
@@ -77,13 +82,20 @@ public final class SubstringLayer {
     /** Runs v0.3 over a backend of the v0.3 shape; the artifact and patch file were resolved by the caller. */
     public static PatchCore.Run run(Inputs in, ObjectNode backend, ObjectNode artifact, byte[] patch, Timing timing)
             throws VerificationException, IOException {
-        byte[] bytes = patch;
-        Observation obs = observe(bytes, backend.path("max_candidate_bytes").longValue(),
+        PatchCore.Run run = layer(in, backend, artifact, new PatchText(patch), timing);
+        run.sealDiagnostics();
+        return run;
+    }
+
+    /** As {@link #run}, with the diagnostics not yet written into their check (v0.4 amends them first). */
+    static PatchCore.Run layer(Inputs in, ObjectNode backend, ObjectNode artifact, PatchText text, Timing timing)
+            throws VerificationException, IOException {
+        Observation obs = observe(text, backend.path("max_candidate_bytes").longValue(),
                 Nodes.stringList(backend.path("required_added_substrings")));
         ObjectNode coreBackend = backend.deepCopy();
         coreBackend.remove("required_added_substrings");
         coreBackend.set("required_added_text", Nodes.strings(obs.derivedLines()));
-        PatchCore.Run run = PatchCore.run(in, coreBackend, artifact, patch, timing);
+        PatchCore.Run run = PatchCore.core(in, coreBackend, artifact, text, timing);
         ObjectNode r = run.result;
 
         ((ArrayNode) r.withArray("evidence")).add(PatchCore.evidence("added-substring-semantic-observation", "test_output",
@@ -117,7 +129,6 @@ public final class SubstringLayer {
         } else if (!obs.missing().isEmpty()) {
             decision.put("rationale", "At least one required added-line substring was absent or another WorkUnit-required check failed.");
         }
-        run.sealDiagnostics();
         return run;
     }
 }

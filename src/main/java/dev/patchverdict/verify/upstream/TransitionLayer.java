@@ -25,15 +25,19 @@ public final class TransitionLayer {
     public record Observation(ObjectNode q, List<String> missing, boolean parseError) {}
 
     public static Observation observe(byte[] patch, long maxCandidateBytes, List<String> required) {
+        return observe(new PatchText(patch), maxCandidateBytes, required);
+    }
+
+    static Observation observe(PatchText text, long maxCandidateBytes, List<String> required) {
+        byte[] patch = text.bytes();
         List<String> removed = List.of();
         String parseError = null;
         if (patch.length > maxCandidateBytes) {
             parseError = "candidate is " + patch.length + " bytes, exceeding max_candidate_bytes=" + maxCandidateBytes;
         } else {
             try {
-                String text = PyUtf8.decode(patch);
-                Parser011.parse(text);
-                removed = TransitionRemovedLines.collect(text);
+                text.parsed();
+                removed = TransitionRemovedLines.collectLines(text.lines());
             } catch (PyUtf8.DecodeError | Parser011.Rejected e) {
                 parseError = e.getMessage();
             }
@@ -74,12 +78,12 @@ public final class TransitionLayer {
 
     public static PatchCore.Run run(Inputs in, ObjectNode backend, ObjectNode artifact, byte[] patch, Timing timing)
             throws VerificationException, IOException {
-        byte[] bytes = patch;
-        Observation obs = observe(bytes, backend.path("max_candidate_bytes").longValue(),
+        PatchText text = new PatchText(patch);
+        Observation obs = observe(text, backend.path("max_candidate_bytes").longValue(),
                 Nodes.stringList(backend.path("required_removed_substrings")));
         ObjectNode substringBackend = backend.deepCopy();
         substringBackend.remove("required_removed_substrings");
-        PatchCore.Run run = SubstringLayer.run(in, substringBackend, artifact, patch, timing);
+        PatchCore.Run run = SubstringLayer.layer(in, substringBackend, artifact, text, timing);
         ObjectNode r = run.result;
 
         ((ArrayNode) r.withArray("evidence")).add(PatchCore.evidence("removed-substring-semantic-observation", "test_output",

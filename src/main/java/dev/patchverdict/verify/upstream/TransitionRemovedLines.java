@@ -13,8 +13,13 @@ public final class TransitionRemovedLines {
     private TransitionRemovedLines() {}
 
     public static List<String> collect(String text) {
+        return collectLines(PyStr.splitlines(text));
+    }
+
+    /** As {@link #collect(String)}, over the text's {@code splitlines()}. */
+    public static List<String> collectLines(List<String> lines) {
         List<String> removed = new ArrayList<>();
-        for (String line : PyStr.splitlines(text)) {
+        for (String line : lines) {
             if (line.startsWith("-") && !line.startsWith("--- ")) {
                 removed.add(line.substring(1));
             }

@@ -156,9 +156,26 @@ class BehaviouralPlansTest {
 
     @Test
     void selectedOnlyByExplicitKindAndVersion() {
+        // Found by DocumentReadingFuzzTest: a plan without a version made the reader throw a NullPointerException.
+        for (String missing : new String[] {"absent", "null", "a number"}) {
+            ObjectNode v = plan();
+            switch (missing) {
+                case "absent" -> v.remove("schema_version");
+                case "null" -> v.putNull("schema_version");
+                default -> v.put("schema_version", 0.2);
+            }
+            assertTrue(refused(v).getMessage().contains("schema_version is missing; this runner reads \"0.1\" or \"0.2\""),
+                    missing + ": " + refused(v).getMessage());
+        }
+        ObjectNode v3 = plan();
+        v3.put("schema_version", "0.3");
+        assertTrue(refused(v3).getMessage().contains("\"0.3\" is not supported; this runner reads \"0.1\" or \"0.2\""),
+                refused(v3).getMessage());
+        // A v0.1 plan relabelled is read against the v0.2 schema, never guessed back to v0.1.
         ObjectNode v2 = plan();
         v2.put("schema_version", "0.2");
-        assertTrue(refused(v2).getMessage().contains("exactly \"0.1\""), refused(v2).getMessage());
+        assertTrue(refused(v2).getMessage().contains("BehaviouralPlan v0.2 schema"), refused(v2).getMessage());
+        assertTrue(refused(v2).getMessage().contains("relations"), refused(v2).getMessage());
         ObjectNode noKind = plan();
         noKind.remove("kind");
         noKind.remove("execution_mode");
