@@ -18,6 +18,12 @@ public final class Main {
     private Main() {}
 
     public static void main(String[] args) {
+        // The jar carries SLF4J's no-op provider without registering it, so that beside Spark's jars Spark's own logging
+        // is the only provider found; the command line names it here, before any library logs, and quietly.
+        if (System.getProperty("slf4j.provider") == null) {
+            System.setProperty("slf4j.internal.verbosity", "WARN");
+            System.setProperty("slf4j.provider", "org.slf4j.nop.NOPServiceProvider");
+        }
         CliContext ctx = new CliContext(
                 System.in,
                 new PrintStream(System.out, true, StandardCharsets.UTF_8),

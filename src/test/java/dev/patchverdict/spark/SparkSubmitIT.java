@@ -2,6 +2,7 @@
 package dev.patchverdict.spark;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.patchverdict.TestProcess;
@@ -66,6 +67,8 @@ class SparkSubmitIT {
         TestProcess review = run(java("dev.patchverdict.spark.Review", "--master", "local[1]", "--output",
                 tmp.resolve("out").toString(), preds.toString()));
         assertEquals(2, review.code(), review.out() + review.err());
+        // One logging provider beside Spark's jars: Spark's own, not the command line's no-op one as well.
+        assertFalse(review.err().contains("multiple SLF4J providers"), review.err());
         assertTrue(review.out().contains("| 2 | 1 | 1 | 0 | 0 | 1 | 0 |"), review.out());
         assertTrue(Files.isRegularFile(tmp.resolve("out/summary.json")));
         try (Stream<Path> rows = Files.walk(tmp.resolve("out/parquet"))) {
@@ -80,6 +83,7 @@ class SparkSubmitIT {
                 dir.resolve("candidates/correct").toString(), "--evaluator-plan", dir.resolve("plan-v0.4.json").toString(),
                 "--bundle", bundle.toString()));
         assertEquals(0, verify.code(), verify.err());
+        assertFalse(verify.err().contains("SLF4J"), "the command line names its no-op provider quietly: " + verify.err());
         TestProcess audit = run(java("dev.patchverdict.spark.Audit", "--master", "local[1]", "--output",
                 tmp.resolve("audit").toString(), tmp.resolve("results").toString()));
         assertEquals(0, audit.code(), audit.out() + audit.err());
