@@ -77,13 +77,15 @@ final class ReviewCommand implements Callable<Integer> {
         }
         options.check(spec, file -> CommandFiles.read(ctx, file));
         String plan = options.plan();
-        PlanCheck check = plan == null ? null : ReviewOptions.readPlan(ctx.resolve(plan), plan);
+        ReviewOptions.ReadPlan read = plan == null ? null : ReviewOptions.readPlan(ctx.resolve(plan), plan);
+        PlanCheck check = read == null ? null : read.check();
         if (check != null && format == Format.html) {
-            planHeader = new ReviewHtml.Plan(plan, planDigest(ctx, plan), check.planId(), check.version());
+            planHeader = new ReviewHtml.Plan(plan, dev.patchverdict.digest.Digests.bytes(read.bytes()).hex(), check.planId(),
+                    check.version());
         }
         // Durations only: the monotonic clock is read here, at the edge, and handed to the library.
-        Reviewer reviewer = options.reviewer(check, System::nanoTime);
         detector = options.detector();
+        Reviewer reviewer = options.reviewer(check, System::nanoTime, detector);
         rules = Detect.rules(detector);
         Inputs.Fields fields = options.fields();
         ReviewSummary[] summary = new ReviewSummary[1];
@@ -186,14 +188,6 @@ final class ReviewCommand implements Callable<Integer> {
             case rdjsonl -> dev.patchverdict.report.CodeScanning.rdjsonl(out);
             case github -> dev.patchverdict.report.CodeScanning.github(out);
         };
-    }
-
-    private static String planDigest(CliContext ctx, String plan) {
-        try {
-            return dev.patchverdict.digest.Digests.file(ctx.resolve(plan)).hex();
-        } catch (IOException e) {
-            throw CliException.undecided(plan, IoMessages.describe(e));
-        }
     }
 
     /** GitHub shows this file's Markdown on the run's page; it is appended to, as each step's summary is. */

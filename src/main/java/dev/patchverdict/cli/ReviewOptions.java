@@ -104,30 +104,52 @@ public final class ReviewOptions implements Serializable {
 
     /** The one reviewer these options make, with {@code plan} (null: none) and a monotonic clock for durations. */
     public Reviewer reviewer(PlanCheck plan, LongSupplier nanos) {
-        return new Reviewer(profile(), new DiffReader.Options(true, limits.maxLineBytes, limits.maxHeaderBytes,
-                limits.maxSections), plan, nanos, detector());
+        return reviewer(plan, nanos, detector());
     }
 
-    /** The plan in a file, checked as review checks it; an unusable one is undecided (exit 2), named by {@code name}. */
-    public static PlanCheck readPlan(Path file, String name) {
+    /** As {@link #reviewer(PlanCheck, LongSupplier)}, with the detector {@link #detector()} already made. */
+    Reviewer reviewer(PlanCheck plan, LongSupplier nanos, TrickDetector detector) {
+        return new Reviewer(profile(), new DiffReader.Options(true, limits.maxLineBytes, limits.maxHeaderBytes,
+                limits.maxSections), plan, nanos, detector);
+    }
+
+    /** A plan file's bytes, read once, and the check they make. */
+    public record ReadPlan(byte[] bytes, PlanCheck check) {}
+
+    /**
+     * The plan in a file, read once and checked as review checks it (the bytes returned are the ones judged); an
+     * unusable one is undecided (exit 2), named by {@code name}.
+     */
+    public static ReadPlan readPlan(Path file, String name) {
         try {
             CommandFiles.refuseFolder(file);
-            EvaluatorPlan ep = EvaluatorPlanReader.strict().read(file);
-            return PlanCheck.of(ep);
+            byte[] bytes = StrictJson.withDefaults().bytes(file);
+            return new ReadPlan(bytes, checkPlan(bytes, name));
+        } catch (JsonInputException e) {
+            // Worded as the document reader words a file over the limit.
+            throw CliException.undecided(name, String.join("; ", new InvalidDocumentException("invalid JSON",
+                    dev.patchverdict.record.DocumentProblem.whole(e.getMessage())).messages()));
+        } catch (IOException e) {
+            throw CliException.undecided(name, IoMessages.describe(e));
+        }
+    }
+
+    /** A plan's bytes, checked as review checks a plan file; an unusable one is undecided (exit 2), named by {@code name}. */
+    public static PlanCheck checkPlan(byte[] bytes, String name) {
+        try {
+            return PlanCheck.of(EvaluatorPlanReader.strict().read(bytes));
         } catch (InvalidDocumentException e) {
             throw CliException.undecided(name, String.join("; ", e.messages()));
         } catch (IllegalArgumentException e) {
             throw CliException.undecided(name, e.getMessage());
-        } catch (IOException e) {
-            throw CliException.undecided(name, IoMessages.describe(e));
         }
     }
 
     /** A plan's bytes that {@link #readPlan} has accepted, read again where the file is not (a job's executors). */
     public static PlanCheck planOf(byte[] accepted) {
         try {
-            return PlanCheck.of(EvaluatorPlanReader.strict().read(StrictJson.withDefaults().read(accepted)));
-        } catch (InvalidDocumentException | JsonInputException e) {
+            return PlanCheck.of(EvaluatorPlanReader.strict().read(accepted));
+        } catch (InvalidDocumentException e) {
             throw new IllegalStateException("a plan accepted once is refused now", e);
         }
     }

@@ -67,6 +67,14 @@ public final class StrictJson {
      * character device (whose size says nothing) is read until its end or until it passes the limit.
      */
     public JsonNode read(Path file) throws IOException, JsonInputException {
+        return read(bytes(file));
+    }
+
+    /**
+     * A file's bytes as {@link #read(Path)} takes them, for a caller that also needs the bytes it judged (their
+     * digest): within the document limit, checked before reading where the file's size says anything.
+     */
+    public byte[] bytes(Path file) throws IOException, JsonInputException {
         try {
             BasicFileAttributes attributes = Files.readAttributes(file, BasicFileAttributes.class);
             if (attributes.isRegularFile()) {
@@ -77,7 +85,7 @@ public final class StrictJson {
                 }
             }
             try (InputStream in = Files.newInputStream(file)) {
-                return read(in);
+                return readBounded(in, limits.maxDocumentBytes());
             }
         } catch (NoSuchFileException e) {
             throw new NoSuchFileException(file.toString(), null, "no such file");

@@ -43,6 +43,11 @@ public final class EvaluatorPlanReader {
         return from(documents.validate(file, DocumentType.EVALUATOR_PLAN));
     }
 
+    /** A plan's bytes, read as {@link #read(Path)} reads a file holding them. */
+    public EvaluatorPlan read(byte[] bytes) throws InvalidDocumentException {
+        return from(documents.validate(bytes, DocumentType.EVALUATOR_PLAN));
+    }
+
     public EvaluatorPlan read(JsonNode document) throws InvalidDocumentException {
         return from(documents.validate(document, DocumentType.EVALUATOR_PLAN));
     }

@@ -69,6 +69,11 @@ public final class DocumentReader {
         return validate(parse(file), Optional.of(expected));
     }
 
+    /** As {@link #validate(Path, DocumentType)}, for bytes already read. */
+    public ValidDocument validate(byte[] bytes, DocumentType expected) throws InvalidDocumentException {
+        return validate(parse(bytes), Optional.of(expected));
+    }
+
     public ValidDocument validate(JsonNode document, DocumentType expected) throws InvalidDocumentException {
         return validate(document, Optional.of(expected));
     }

@@ -10,7 +10,6 @@ import java.net.URI;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
@@ -54,23 +53,8 @@ final class Outputs {
     /** The plan's bytes, read wherever it is and checked here exactly as {@code review} checks a plan file. */
     static byte[] planBytes(String name, Configuration conf) {
         byte[] bytes = read(name, conf);
-        java.nio.file.Path local = null;
-        try {
-            local = Files.createTempFile("patchverdict-plan", ".json");
-            Files.write(local, bytes);
-            ReviewOptions.readPlan(local, name);
-            return bytes;
-        } catch (IOException e) {
-            throw CliException.undecided(name, IoMessages.describe(e));
-        } finally {
-            if (local != null) {
-                try {
-                    Files.deleteIfExists(local);
-                } catch (IOException e) {
-                    // a temporary file left behind holds a copy of a plan, nothing more
-                }
-            }
-        }
+        ReviewOptions.checkPlan(bytes, name);
+        return bytes;
     }
 
     /** A public key file's text: ASCII only, as {@code audit --key} reads it (checked as a key by the caller). */

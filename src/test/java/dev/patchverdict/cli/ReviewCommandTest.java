@@ -202,6 +202,17 @@ class ReviewCommandTest {
         assertEquals(ExitCode.UNDECIDED, v2.code());
         assertTrue(v2.err().contains("v0.3, v0.4 or v0.5; this one is v0.2"), v2.err());
         assertEquals("", v2.out());
+        // The plan is read once, within the document limit (a sparse file past it is refused unread), and a folder is no plan.
+        try (java.io.RandomAccessFile huge = new java.io.RandomAccessFile(tmp.resolve("huge.json").toFile(), "rw")) {
+            huge.setLength(dev.patchverdict.json.JsonLimits.DEFAULT.maxDocumentBytes() + 1);
+        }
+        CliRun big = CliRun.in(tmp, "review", "--plan", "huge.json", "correct.patch");
+        assertEquals(ExitCode.UNDECIDED, big.code(), big.err());
+        assertTrue(big.err().contains("huge.json") && big.err().contains("over the limit of 16777216"), big.err());
+        Files.createDirectories(tmp.resolve("plans"));
+        CliRun folder = CliRun.in(tmp, "review", "--plan", "plans", "correct.patch");
+        assertEquals(ExitCode.UNDECIDED, folder.code(), folder.err());
+        assertTrue(folder.err().contains("plans: is a directory"), folder.err());
     }
 
     @Test
