@@ -599,16 +599,37 @@ final class SchemaFastPath {
         }
     }
 
-    /** {@code properties}, {@code additionalProperties} and {@code required} of one schema, in one pass. */
-    private static final class ObjectCheck implements Check {
-        private final Map<String, Check> declared;
-        private final Check others;
-        private final String[] required;
+    /** A declared property's check, and its bit among the required ones (-1 if optional). */
+    private record Declared(Check check, int bit) {}
 
-        ObjectCheck(Map<String, Check> declared, Check others, String[] required) {
-            this.declared = declared;
+    /**
+     * {@code properties}, {@code additionalProperties} and {@code required} of one schema, in one pass over the
+     * object's members: one lookup each, which also marks the required ones seen.
+     */
+    private static final class ObjectCheck implements Check {
+        private final Map<String, Declared> declared = new HashMap<>();
+        private final Check others;
+        private final long requiredBits;
+        private final String[] undeclaredRequired;
+
+        ObjectCheck(Map<String, Check> properties, Check others, String[] required) {
             this.others = others;
-            this.required = required;
+            Map<String, Integer> bits = new HashMap<>();
+            List<String> rest = new ArrayList<>();
+            long mask = 0;
+            for (String name : required) {
+                if (properties.containsKey(name) && !bits.containsKey(name) && bits.size() < 64) {
+                    bits.put(name, bits.size());
+                    mask |= 1L << bits.get(name);
+                } else if (!bits.containsKey(name)) {
+                    rest.add(name);
+                }
+            }
+            for (Map.Entry<String, Check> p : properties.entrySet()) {
+                declared.put(p.getKey(), new Declared(p.getValue(), bits.getOrDefault(p.getKey(), -1)));
+            }
+            this.requiredBits = mask;
+            this.undeclaredRequired = rest.toArray(new String[0]);
         }
 
         @Override
@@ -616,25 +637,34 @@ final class SchemaFastPath {
             if (!node.isObject()) {
                 return VALID;
             }
-            for (String name : required) {
+            long seen = 0; // required bits exist only where properties are declared, so this loop runs for them
+            if (!declared.isEmpty() || others != null) {
+                for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
+                    Map.Entry<String, JsonNode> field = it.next();
+                    Declared d = declared.get(field.getKey());
+                    Check c;
+                    if (d != null) {
+                        c = d.check();
+                        if (d.bit() >= 0) {
+                            seen |= 1L << d.bit();
+                        }
+                    } else {
+                        c = others;
+                    }
+                    if (c != null) {
+                        int r = c.test(field.getValue());
+                        if (r != VALID) {
+                            return r;
+                        }
+                    }
+                }
+            }
+            if (seen != requiredBits) {
+                return INVALID;
+            }
+            for (String name : undeclaredRequired) {
                 if (!node.has(name)) {
                     return INVALID;
-                }
-            }
-            if (declared.isEmpty() && others == null) {
-                return VALID;
-            }
-            for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
-                Map.Entry<String, JsonNode> field = it.next();
-                Check c = declared.get(field.getKey());
-                if (c == null) {
-                    c = others;
-                }
-                if (c != null) {
-                    int r = c.test(field.getValue());
-                    if (r != VALID) {
-                        return r;
-                    }
                 }
             }
             return VALID;

@@ -34,10 +34,12 @@ final class SchemaRegex {
     private final byte[] latin;     // class of each char below 256
     private final int classes;
     private final int[] next;       // state * classes + class -> state
-    private final boolean[] acceptNow;
-    private final boolean[] acceptEnd;
-    private final boolean[] dead;
+    private final byte[] flags;     // per state: ACCEPT_NOW | DEAD, and ACCEPT_END
     private final boolean matchesEmpty;
+    private static final byte ACCEPT_NOW = 1;
+    private static final byte DEAD = 2;
+    private static final byte ACCEPT_END = 4;
+    private static final byte STOP = ACCEPT_NOW | DEAD;
 
     private SchemaRegex(String source, int[] boundaries, int classes, int[] next, boolean[] acceptNow,
             boolean[] acceptEnd, boolean[] dead, boolean matchesEmpty) {
@@ -45,9 +47,10 @@ final class SchemaRegex {
         this.boundaries = boundaries;
         this.classes = classes;
         this.next = next;
-        this.acceptNow = acceptNow;
-        this.acceptEnd = acceptEnd;
-        this.dead = dead;
+        this.flags = new byte[acceptNow.length];
+        for (int s = 0; s < flags.length; s++) {
+            flags[s] = (byte) ((acceptNow[s] ? ACCEPT_NOW : 0) | (dead[s] ? DEAD : 0) | (acceptEnd[s] ? ACCEPT_END : 0));
+        }
         this.matchesEmpty = matchesEmpty;
         this.latin = new byte[256];
         if (classes > 127) {
@@ -72,23 +75,25 @@ final class SchemaRegex {
             return matchesEmpty ? MATCH : NO_MATCH;
         }
         int s = 0;
-        if (acceptNow[s]) {
+        if ((flags[s] & ACCEPT_NOW) != 0) {
             return MATCH;
         }
         for (int i = 0; i < n; i++) {
             char c = text.charAt(i);
-            if (Character.isSurrogate(c)) {
+            int k;
+            if (c < 256) {
+                k = latin[c];
+            } else if (Character.isSurrogate(c)) {
                 return UNSURE;
+            } else {
+                k = classOf(c);
             }
-            s = next[s * classes + (c < 256 ? latin[c] : classOf(c))];
-            if (acceptNow[s]) {
-                return MATCH;
-            }
-            if (dead[s]) {
-                return NO_MATCH;
+            s = next[s * classes + k];
+            if ((flags[s] & STOP) != 0) {
+                return (flags[s] & ACCEPT_NOW) != 0 ? MATCH : NO_MATCH;
             }
         }
-        return acceptEnd[s] ? MATCH : NO_MATCH;
+        return (flags[s] & ACCEPT_END) != 0 ? MATCH : NO_MATCH;
     }
 
     @Override
