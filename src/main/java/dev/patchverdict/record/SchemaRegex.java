@@ -33,8 +33,8 @@ final class SchemaRegex {
     private final int[] boundaries; // sorted starts of the character classes' pieces
     private final byte[] latin;     // class of each char below 256
     private final int classes;
-    private final int[] next;       // state * classes + class -> state
-    private final byte[] flags;     // per state: ACCEPT_NOW | DEAD, and ACCEPT_END
+    private final int[] next;       // state + class -> state, states numbered by their row's offset (state * classes)
+    private final byte[] flags;     // at each state's offset: ACCEPT_NOW | DEAD, and ACCEPT_END
     private final boolean matchesEmpty;
     private static final byte ACCEPT_NOW = 1;
     private static final byte DEAD = 2;
@@ -46,10 +46,14 @@ final class SchemaRegex {
         this.source = source;
         this.boundaries = boundaries;
         this.classes = classes;
-        this.next = next;
-        this.flags = new byte[acceptNow.length];
-        for (int s = 0; s < flags.length; s++) {
-            flags[s] = (byte) ((acceptNow[s] ? ACCEPT_NOW : 0) | (dead[s] ? DEAD : 0) | (acceptEnd[s] ? ACCEPT_END : 0));
+        // offsets instead of state numbers take a multiplication off the chain each character waits on
+        this.next = new int[next.length];
+        for (int i = 0; i < next.length; i++) {
+            this.next[i] = next[i] * classes;
+        }
+        this.flags = new byte[next.length];
+        for (int s = 0; s < acceptNow.length; s++) {
+            flags[s * classes] = (byte) ((acceptNow[s] ? ACCEPT_NOW : 0) | (dead[s] ? DEAD : 0) | (acceptEnd[s] ? ACCEPT_END : 0));
         }
         this.matchesEmpty = matchesEmpty;
         this.latin = new byte[256];
@@ -88,7 +92,7 @@ final class SchemaRegex {
             } else {
                 k = classOf(c);
             }
-            s = next[s * classes + k];
+            s = next[s + k];
             if ((flags[s] & STOP) != 0) {
                 return (flags[s] & ACCEPT_NOW) != 0 ? MATCH : NO_MATCH;
             }
