@@ -37,10 +37,8 @@ public final class RecordBindingCold {
         long t1 = System.nanoTime();
         Object[] models;
         if (databind) {
-            models = new Object[] {
-                writtenBack(RecordDatabind.bind(RecordDatabind.WORK_UNIT, wu.json()), wu),
-                writtenBack(RecordDatabind.bind(RecordDatabind.RESULT_MANIFEST, rm.json()), rm),
-                writtenBack(RecordDatabind.bind(RecordDatabind.VERIFICATION_RESULT, vr.json()), vr)};
+            models = new Object[] {databind(WorkUnit.class, wu), databind(ResultManifest.class, rm),
+                databind(VerificationResult.class, vr)};
         } else {
             models = new Object[] {WorkUnit.from(wu), ResultManifest.from(rm), VerificationResult.from(vr)};
         }
@@ -51,9 +49,10 @@ public final class RecordBindingCold {
         System.out.printf("validate_ms=%.2f bind_ms=%.2f%n", (t1 - t0) / 1e6, (t2 - t1) / 1e6);
     }
 
-    /** The check DocumentReader.map runs after its readers: the model writes back what was read. */
-    private static Document writtenBack(Document model, ValidDocument document) {
+    /** Binds, then runs the check DocumentReader.map runs after its readers: the model writes back what was read. */
+    private static Document databind(Class<? extends Document> type, ValidDocument document) {
         ObjectNode read = document.json();
+        Document model = RecordDatabind.bind(RecordDatabind.readerFor(type), read);
         if (!model.toJson().equals(read)) {
             throw new IllegalStateException(document + " does not write back what was read");
         }

@@ -23,7 +23,6 @@ import com.fasterxml.jackson.databind.jsontype.TypeDeserializer;
 import com.fasterxml.jackson.databind.type.CollectionType;
 import com.fasterxml.jackson.datatype.jdk8.Jdk8Module;
 import dev.patchverdict.digest.Digest;
-import dev.patchverdict.record.Document;
 import dev.patchverdict.record.JsonNumber;
 import dev.patchverdict.record.Metric;
 import dev.patchverdict.record.ResultManifest;
@@ -59,13 +58,13 @@ final class RecordDatabind {
             .addMixIn(VerificationResult.class, TopLevel.class)
             .build();
 
-    static final ObjectReader WORK_UNIT = MAPPER.readerFor(WorkUnit.class);
-    static final ObjectReader RESULT_MANIFEST = MAPPER.readerFor(ResultManifest.class);
-    static final ObjectReader VERIFICATION_RESULT = MAPPER.readerFor(VerificationResult.class);
-
     private RecordDatabind() {}
 
-    static <T extends Document> T bind(ObjectReader reader, JsonNode document) {
+    static ObjectReader readerFor(Class<?> model) {
+        return MAPPER.readerFor(model);
+    }
+
+    static <T> T bind(ObjectReader reader, JsonNode document) {
         try {
             return reader.readValue(document);
         } catch (IOException e) {

@@ -34,9 +34,7 @@ public record ResultManifest(
 
     public ResultManifest {
         Require.nonEmpty(id, "id");
-        Require.nonEmpty(workUnitId, "workUnitId");
-        Require.atLeast(workUnitVersion, 1, "work_unit_version");
-        Require.atLeast(attempt, 1, "attempt");
+        Require.attempt(workUnitId, workUnitVersion, attempt);
         Objects.requireNonNull(worker, "worker");
         Objects.requireNonNull(status, "status");
         Objects.requireNonNull(startedAt, "startedAt");
@@ -77,22 +75,15 @@ public record ResultManifest(
             String id, ArtifactType type, String locator, Digest digest, Optional<String> mediaType,
             Optional<String> description) {
         public ProducedArtifact {
-            Require.nonEmpty(id, "id");
-            Objects.requireNonNull(type, "type");
-            Require.nonEmpty(locator, "locator");
-            Objects.requireNonNull(digest, "digest");
-            Require.optional(mediaType, "mediaType");
-            Require.optional(description, "description");
+            Located.check(id, type, locator, digest, mediaType, description);
         }
 
         static ProducedArtifact read(FieldReader f) {
-            return f.build(() -> new ProducedArtifact(f.text("id"), f.wire("type", ArtifactType.class), f.text("locator"),
-                    f.digest("digest"), f.optText("media_type"), f.optText("description")));
+            return Located.read(f, ArtifactType.class, ProducedArtifact::new);
         }
 
         ObjectNode toJson() {
-            return JsonObjectBuilder.object().put("id", id).put("type", type).put("locator", locator).put("digest", digest)
-                    .optText("media_type", mediaType).optText("description", description).build();
+            return Located.write(id, type, locator, digest, mediaType, description);
         }
     }
 
