@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.record;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;
@@ -68,6 +69,11 @@ public final class Require {
 
     public static <T> Optional<T> optional(Optional<T> value, String field) {
         return Objects.requireNonNull(value, field);
+    }
+
+    /** A document's extensions, as a private copy: taken on the way into a model and again on the way out. */
+    public static Optional<ObjectNode> extensions(Optional<ObjectNode> extensions) {
+        return optional(extensions, "extensions").map(ObjectNode::deepCopy);
     }
 
     public static <T> Optional<List<T>> optionalDistinct(Optional<List<T>> values, String field) {

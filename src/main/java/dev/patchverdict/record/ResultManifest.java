@@ -46,12 +46,12 @@ public record ResultManifest(
         Objects.requireNonNull(selfReport, "selfReport");
         Objects.requireNonNull(provenance, "provenance");
         Objects.requireNonNull(verificationRequest, "verificationRequest");
-        extensions = Require.optional(extensions, "extensions").map(ObjectNode::deepCopy);
+        extensions = Require.extensions(extensions);
     }
 
     @Override
     public Optional<ObjectNode> extensions() {
-        return extensions.map(ObjectNode::deepCopy);
+        return Require.extensions(extensions);
     }
 
     @Override
@@ -204,8 +204,7 @@ public record ResultManifest(
 
     @Override
     public ObjectNode toJson() {
-        return JsonObjectBuilder.object()
-                .put("schema_version", VERSION.version())
+        return JsonObjectBuilder.document(VERSION)
                 .put("id", id)
                 .put("work_unit_id", workUnitId)
                 .put("work_unit_version", workUnitVersion)

@@ -53,12 +53,12 @@ public record VerificationResult(
         Objects.requireNonNull(provenance, "provenance");
         Objects.requireNonNull(decisionSupport, "decisionSupport");
         Require.optional(attestation, "attestation");
-        extensions = Require.optional(extensions, "extensions").map(ObjectNode::deepCopy);
+        extensions = Require.extensions(extensions);
     }
 
     @Override
     public Optional<ObjectNode> extensions() {
-        return extensions.map(ObjectNode::deepCopy);
+        return Require.extensions(extensions);
     }
 
     @Override
@@ -259,8 +259,7 @@ public record VerificationResult(
 
     @Override
     public ObjectNode toJson() {
-        return JsonObjectBuilder.object()
-                .put("schema_version", VERSION.version())
+        return JsonObjectBuilder.document(VERSION)
                 .put("id", id)
                 .put("result_manifest_id", resultManifestId)
                 .put("work_unit_id", workUnitId)

@@ -55,12 +55,12 @@ public record WorkUnit(
         Objects.requireNonNull(budget, "budget");
         Objects.requireNonNull(provenance, "provenance");
         Objects.requireNonNull(failureSemantics, "failureSemantics");
-        extensions = Require.optional(extensions, "extensions").map(ObjectNode::deepCopy);
+        extensions = Require.extensions(extensions);
     }
 
     @Override
     public Optional<ObjectNode> extensions() {
-        return extensions.map(ObjectNode::deepCopy);
+        return Require.extensions(extensions);
     }
 
     @Override
@@ -461,8 +461,7 @@ public record WorkUnit(
 
     @Override
     public ObjectNode toJson() {
-        return JsonObjectBuilder.object()
-                .put("schema_version", VERSION.version())
+        return JsonObjectBuilder.document(VERSION)
                 .put("id", id)
                 .put("version", version)
                 .put("kind", kind)
