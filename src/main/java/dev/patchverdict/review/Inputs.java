@@ -67,6 +67,8 @@ public final class Inputs implements Iterator<Entry> {
     private Iterator<Entry> current = java.util.Collections.emptyIterator();
     private Source open;
     private long next;
+    /** Whether JSON Lines lines are yielded undecoded ({@link Entry.Kind#LINE}), for the reviewing threads to decode. */
+    private boolean deferLines;
     /** Each input taken so far, in order: what it was read as, where its entries are and the SHA-256 of its bytes. */
     private final List<Described> described = new ArrayList<>();
 
@@ -119,6 +121,17 @@ public final class Inputs implements Iterator<Entry> {
      */
     public static Entry prediction(String source, JsonNode prediction, long line, Fields fields) {
         return new Inputs(List.of(), p -> null, fields).prediction(source, prediction, null, "", line);
+    }
+
+    /**
+     * From now on each JSON Lines line is yielded as a {@link Entry.Kind#LINE} entry, its prediction decoded by
+     * {@link Entry#resolved()} where it is reviewed: the one thread reading the file then only finds lines, and
+     * decoding (most of the reading's work) is shared among the reviewing threads. The entries resolve to exactly
+     * those the reader yields otherwise.
+     */
+    public Inputs deferLines() {
+        deferLines = true;
+        return this;
     }
 
     @Override
@@ -362,6 +375,35 @@ public final class Inputs implements Iterator<Entry> {
                             + ") at character " + bad + ", which no UTF-8 patch can hold");
         }
         return new Entry(0, Entry.Kind.TEXT, name, model, source, pointer, line, null, text, null);
+    }
+
+    /** The entry of one JSON Lines line of {@code source}, its number {@code line}: not blank, within the length limit. */
+    private Entry line(String source, long line, byte[] l) throws IOException {
+        JsonNode node;
+        try (JsonParser p = JSON.createParser(l)) {
+            try {
+                p.nextToken();
+                node = prediction(p);
+                if (p.nextToken() != null) {
+                    return malformed(source, source + ":" + line, "", line, "more than one JSON value on the line (column "
+                            + p.currentTokenLocation().getColumnNr() + ")");
+                }
+            } catch (JsonProcessingException e) {
+                return malformed(source, source + ":" + line, "", line, "not a JSON object: " + describe(e)
+                        + " (column " + location(e, p).getColumnNr() + ")");
+            }
+        }
+        return prediction(source, node, null, "", line);
+    }
+
+    /** What {@link Entry#resolved()} makes of a {@link Entry.Kind#LINE}: the reader's own decoding of the line. */
+    static Entry decodeLine(String source, long line, byte[] json, Fields fields) {
+        try {
+            return new Inputs(List.of(), p -> null, fields).line(source, line, json);
+        } catch (IOException e) {
+            // Parsing bytes already in memory: no read can fail.
+            throw new UncheckedIOException(e);
+        }
     }
 
     private static Entry malformed(String source, String name, String pointer, long line, String why) {
@@ -688,21 +730,11 @@ public final class Inputs implements Iterator<Entry> {
                 if (l.length > MAX_LINE_BYTES) {
                     return malformed(name, name + ":" + line, "", line, "the line is longer than " + MAX_LINE_BYTES + " bytes");
                 }
-                JsonNode node;
-                try (JsonParser p = JSON.createParser(l)) {
-                    try {
-                        p.nextToken();
-                        node = prediction(p);
-                        if (p.nextToken() != null) {
-                            return malformed(name, name + ":" + line, "", line, "more than one JSON value on the line (column "
-                                    + p.currentTokenLocation().getColumnNr() + ")");
-                        }
-                    } catch (JsonProcessingException e) {
-                        return malformed(name, name + ":" + line, "", line, "not a JSON object: " + describe(e)
-                                + " (column " + location(e, p).getColumnNr() + ")");
-                    }
+                if (deferLines) {
+                    return new Entry(0, Entry.Kind.LINE, name + ":" + line, null, name, "", line, null, null, null,
+                            new Entry.Line(l, fields));
                 }
-                return prediction(name, node, null, "", line);
+                return line(name, line, l);
             }
         }
 
