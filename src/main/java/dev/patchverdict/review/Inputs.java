@@ -69,6 +69,8 @@ public final class Inputs implements Iterator<Entry> {
     private long next;
     /** Whether JSON Lines lines are yielded undecoded ({@link Entry.Kind#LINE}), for the reviewing threads to decode. */
     private boolean deferLines;
+    /** Whether predictions files are digested as they are read (their SHA-256 in {@link #described()}). */
+    private boolean digests = true;
     /** Each input taken so far, in order: what it was read as, where its entries are and the SHA-256 of its bytes. */
     private final List<Described> described = new ArrayList<>();
 
@@ -131,6 +133,15 @@ public final class Inputs implements Iterator<Entry> {
      */
     public Inputs deferLines() {
         deferLines = true;
+        return this;
+    }
+
+    /**
+     * Predictions files opened from now on are not digested, and their SHA-256 stays unknown in {@link #described()}:
+     * for a caller that reports none, the digest of the whole file would be the one thread reading it's largest cost.
+     */
+    public Inputs withoutDigests() {
+        digests = false;
         return this;
     }
 
@@ -552,7 +563,7 @@ public final class Inputs implements Iterator<Entry> {
         Source(String name, InputStream stream, boolean namedLines) throws IOException {
             this.name = name;
             this.namedLines = namedLines;
-            this.raw = new Digesting(stream);
+            this.raw = new Digesting(stream, digests);
             this.record = new Recorder(raw);
             this.in = new BufferedInputStream(record, 1 << 16);
             this.parser = JSON.createParser(in);
@@ -861,11 +872,13 @@ public final class Inputs implements Iterator<Entry> {
      * takes it to its end (closing it there, as a sequence of streams does) has had every byte digested.
      */
     private static final class Digesting extends java.io.FilterInputStream {
-        private final java.security.MessageDigest md = dev.patchverdict.digest.Digests.newSha256();
+        /** Null when no digest is wanted. */
+        private final java.security.MessageDigest md;
         private boolean ended;
 
-        Digesting(InputStream in) {
+        Digesting(InputStream in, boolean digest) {
             super(in);
+            this.md = digest ? dev.patchverdict.digest.Digests.newSha256() : null;
         }
 
         @Override
@@ -874,7 +887,9 @@ public final class Inputs implements Iterator<Entry> {
             if (c < 0) {
                 ended = true;
             } else {
-                md.update((byte) c);
+                if (md != null) {
+                    md.update((byte) c);
+                }
             }
             return c;
         }
@@ -885,7 +900,9 @@ public final class Inputs implements Iterator<Entry> {
             if (n < 0) {
                 ended = true;
             } else {
-                md.update(b, off, n);
+                if (md != null) {
+                    md.update(b, off, n);
+                }
             }
             return n;
         }
@@ -903,9 +920,9 @@ public final class Inputs implements Iterator<Entry> {
             return false;
         }
 
-        /** The SHA-256 of the file when its end was reached, else null. */
+        /** The SHA-256 of the file when its end was reached and it was digested, else null. */
         String sha256() {
-            return ended ? dev.patchverdict.digest.Digests.of(md).hex() : null;
+            return ended && md != null ? dev.patchverdict.digest.Digests.of(md).hex() : null;
         }
     }
 
