@@ -31,6 +31,7 @@ final class Words {
             "==", "equals", "is ", "case ", "->"); // test-input-special-cased
 
     private final String[] words;
+    private final char[][] chars;
     /** For each ASCII character, the indexes of the words that start with it (null: none). */
     private final int[][] byFirst = new int[128][];
 
@@ -39,6 +40,7 @@ final class Words {
             throw new IllegalArgumentException("more than " + Long.SIZE + " words: " + words.length);
         }
         this.words = words.clone();
+        this.chars = new char[words.length][];
         List<String> seen = new ArrayList<>();
         for (int i = 0; i < words.length; i++) {
             String w = words[i];
@@ -46,6 +48,7 @@ final class Words {
                 throw new IllegalArgumentException("an empty, non-ASCII or repeated word: '" + w + "'");
             }
             seen.add(w);
+            chars[i] = w.toCharArray();
             int[] at = byFirst[w.charAt(0)];
             at = at == null ? new int[1] : Arrays.copyOf(at, at.length + 1);
             at[at.length - 1] = i;
@@ -68,19 +71,34 @@ final class Words {
 
     /** The bits of the words the text holds. */
     long scan(String text) {
+        // Over a copy of the characters: per character an array read, not a String call (what C1 code runs best).
+        char[] t = text.toCharArray();
         long found = 0;
-        for (int i = 0, n = text.length(); i < n; i++) {
-            char c = text.charAt(i);
+        for (int i = 0; i < t.length; i++) {
+            char c = t[i];
             int[] at = c < 128 ? byFirst[c] : null;
-            if (at != null) {
-                for (int w : at) {
-                    if ((found & 1L << w) == 0 && text.startsWith(words[w], i)) {
-                        found |= 1L << w;
-                    }
+            if (at == null) {
+                continue;
+            }
+            for (int w : at) {
+                if ((found & 1L << w) == 0 && startsWith(t, i, chars[w])) {
+                    found |= 1L << w;
                 }
             }
         }
         return found;
+    }
+
+    private static boolean startsWith(char[] t, int at, char[] w) {
+        if (t.length - at < w.length) {
+            return false;
+        }
+        for (int j = 1; j < w.length; j++) { // the first character is the one dispatched on
+            if (t[at + j] != w[j]) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Whether the text holds any of the words of {@code mask}: a pass of its own, for a text no line holds. */
