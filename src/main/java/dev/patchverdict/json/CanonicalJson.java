@@ -118,33 +118,6 @@ public final class CanonicalJson {
     }
 
     private static void writeString(String s, Utf8Buffer out) {
-        out.ascii('"');
-        // characters written as they are go in runs; high is the OR of a run's characters (ASCII runs are copied in bulk)
-        int run = 0;
-        int high = 0;
-        int n = s.length();
-        for (int i = 0; i < n; i++) {
-            char c = s.charAt(i);
-            if (c >= 0x20 && c != '"' && c != '\\') {
-                if (Character.isSurrogate(c)) {
-                    if (!(Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(s.charAt(i + 1)))) {
-                        throw new IllegalArgumentException("string holds a lone surrogate at index " + i);
-                    }
-                    i++; // the pair is written as one character
-                }
-                high |= c;
-                continue;
-            }
-            out.run(s, run, i, high);
-            run = i + 1;
-            high = 0;
-            char e = Utf8Buffer.shortEscape(c);
-            if (e != 0) {
-                out.ascii('\\').ascii(e);
-            } else {
-                out.unicodeEscape(c);
-            }
-        }
-        out.run(s, run, n, high).ascii('"');
+        out.string(s, Utf8Buffer.Escaping.CANONICAL);
     }
 }

@@ -61,7 +61,7 @@ public final class Utf8Buffer {
 
     /** Characters {@code from} to {@code to} of {@code s}, every one of them below U+0080, copied in bulk. */
     @SuppressWarnings("deprecation") // the low byte of each character is what is wanted: they are all ASCII
-    public Utf8Buffer asciiRun(String s, int from, int to) {
+    private Utf8Buffer asciiRun(String s, int from, int to) {
         int n = to - from;
         room(n);
         s.getBytes(from, to, bytes, length);
@@ -69,46 +69,107 @@ public final class Utf8Buffer {
         return this;
     }
 
-    /**
-     * Characters {@code from} to {@code to} of {@code s} in UTF-8, a surrogate pair as one four-byte character and a
-     * lone surrogate as {@code '?'}, exactly as {@code String.getBytes(UTF_8)} encodes them.
-     */
-    public Utf8Buffer utf8(String s, int from, int to) {
-        room(3 * (to - from));
-        byte[] b = bytes;
-        int at = length;
-        for (int i = from; i < to; i++) {
-            char c = s.charAt(i);
-            if (c < 0x80) {
-                b[at++] = (byte) c;
-            } else if (c < 0x800) {
-                b[at++] = (byte) (0xc0 | c >> 6);
-                b[at++] = (byte) (0x80 | c & 0x3f);
-            } else if (!Character.isSurrogate(c)) {
-                b[at++] = (byte) (0xe0 | c >> 12);
-                b[at++] = (byte) (0x80 | c >> 6 & 0x3f);
-                b[at++] = (byte) (0x80 | c & 0x3f);
-            } else if (Character.isHighSurrogate(c) && i + 1 < to && Character.isLowSurrogate(s.charAt(i + 1))) {
-                int cp = Character.toCodePoint(c, s.charAt(++i));
-                b[at++] = (byte) (0xf0 | cp >> 18);
-                b[at++] = (byte) (0x80 | cp >> 12 & 0x3f);
-                b[at++] = (byte) (0x80 | cp >> 6 & 0x3f);
-                b[at++] = (byte) (0x80 | cp & 0x3f);
-            } else {
-                b[at++] = '?';
-            }
-        }
-        length = at;
-        return this;
+    /** How a string literal's characters are written. */
+    public enum Escaping {
+        /** Python's {@code ensure_ascii}: every character from U+007F up as {@code \}{@code uXXXX} per UTF-16 unit. */
+        ASCII,
+        /** As they are, in UTF-8; a lone surrogate as {@code '?'}, as {@code String.getBytes(UTF_8)} writes one. */
+        UTF8,
+        /** As they are, in UTF-8; a lone surrogate is an error (the canonical form has no way to write one). */
+        CANONICAL
     }
 
-    /** Characters {@code from} to {@code to} of {@code s}, in bulk when {@code high}, the OR of them all, is ASCII. */
-    public Utf8Buffer run(String s, int from, int to, int high) {
-        return high < 0x80 ? asciiRun(s, from, to) : utf8(s, from, to);
+    /** The ASCII characters every escaping writes as they are. */
+    private static final boolean[] PLAIN = new boolean[0x80];
+
+    static {
+        for (char c = 0x20; c < 0x7f; c++) {
+            PLAIN[c] = c != '"' && c != '\\';
+        }
+    }
+
+    /** The characters of the string being written (a string's own array cannot be read in place). */
+    private char[] chars = new char[64];
+
+    /**
+     * {@code s} as a JSON string literal with its quotes: control characters, {@code "} and {@code \} escaped as
+     * Python's {@code json} escapes them (short forms where JSON has one, else {@code \}{@code u00XX}), the rest
+     * as {@code escaping} says. Runs of plain ASCII are found on a copy of the characters and copied in bulk.
+     *
+     * @throws IllegalArgumentException for a lone surrogate under {@link Escaping#CANONICAL}
+     */
+    public Utf8Buffer string(String s, Escaping escaping) {
+        int n = s.length();
+        if (chars.length < n) {
+            chars = new char[Math.max(n, 2 * chars.length)];
+        }
+        char[] cs = chars;
+        s.getChars(0, n, cs, 0);
+        ascii('"');
+        int i = 0;
+        while (true) {
+            int start = i;
+            while (i < n) {
+                char c = cs[i];
+                if (c >= 0x80 || !PLAIN[c]) {
+                    break;
+                }
+                i++;
+            }
+            if (i > start) {
+                asciiRun(s, start, i);
+            }
+            if (i == n) {
+                break;
+            }
+            char c = cs[i];
+            char e = shortEscape(c);
+            if (e != 0) {
+                room(2);
+                bytes[length++] = '\\';
+                bytes[length++] = (byte) e;
+                i++;
+            } else if (c < 0x20 || escaping == Escaping.ASCII) {
+                unicodeEscape(c);
+                i++;
+            } else {
+                i = encode(cs, i, n, escaping);
+            }
+        }
+        return ascii('"');
+    }
+
+    /** Writes the character at {@code i} (U+007F or above) in UTF-8 and returns the index after it. */
+    private int encode(char[] cs, int i, int n, Escaping escaping) {
+        room(4);
+        byte[] b = bytes;
+        char c = cs[i];
+        if (c < 0x80) {
+            b[length++] = (byte) c;
+        } else if (c < 0x800) {
+            b[length++] = (byte) (0xc0 | c >> 6);
+            b[length++] = (byte) (0x80 | c & 0x3f);
+        } else if (!Character.isSurrogate(c)) {
+            b[length++] = (byte) (0xe0 | c >> 12);
+            b[length++] = (byte) (0x80 | c >> 6 & 0x3f);
+            b[length++] = (byte) (0x80 | c & 0x3f);
+        } else if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(cs[i + 1])) {
+            int cp = Character.toCodePoint(c, cs[i + 1]);
+            b[length++] = (byte) (0xf0 | cp >> 18);
+            b[length++] = (byte) (0x80 | cp >> 12 & 0x3f);
+            b[length++] = (byte) (0x80 | cp >> 6 & 0x3f);
+            b[length++] = (byte) (0x80 | cp & 0x3f);
+            return i + 2;
+        } else if (escaping == Escaping.CANONICAL) {
+            throw new IllegalArgumentException("string holds a lone surrogate at index " + i);
+        } else {
+            b[length++] = '?';
+        }
+        return i + 1;
     }
 
     /** {@code \}{@code u} and four lower-case hex digits of one UTF-16 unit. */
-    public Utf8Buffer unicodeEscape(char c) {
+    private Utf8Buffer unicodeEscape(char c) {
         room(6);
         byte[] b = bytes;
         int at = length;
@@ -125,7 +186,7 @@ public final class Utf8Buffer {
     private static final byte[] HEX = "0123456789abcdef".getBytes(StandardCharsets.US_ASCII);
 
     /** The two-character escape JSON has for {@code c}, or 0 when it has none. */
-    public static char shortEscape(char c) {
+    private static char shortEscape(char c) {
         return switch (c) {
             case '"' -> '"';
             case '\\' -> '\\';

@@ -557,30 +557,8 @@ public final class PyJson {
 
         @Override
         void string(String s) {
-            out.ascii('"');
-            // characters written as they are go in runs, copied in bulk when ASCII; only the escaped ones one by one
-            int limit = ascii ? 0x7f : Character.MAX_VALUE + 1;
-            int run = 0;
-            int high = 0;
-            int n = s.length();
-            for (int i = 0; i < n; i++) {
-                char c = s.charAt(i);
-                if (c >= 0x20 && c < limit && c != '"' && c != '\\') {
-                    high |= c;
-                    continue;
-                }
-                out.run(s, run, i, high);
-                run = i + 1;
-                high = 0;
-                char e = Utf8Buffer.shortEscape(c);
-                if (e != 0) {
-                    out.ascii('\\').ascii(e);
-                } else {
-                    // per UTF-16 unit, so a non-BMP character becomes a surrogate pair, as in Python
-                    out.unicodeEscape(c);
-                }
-            }
-            out.run(s, run, n, high).ascii('"');
+            // per UTF-16 unit under ensure_ascii, so a non-BMP character becomes a surrogate pair, as in Python
+            out.string(s, ascii ? Utf8Buffer.Escaping.ASCII : Utf8Buffer.Escaping.UTF8);
         }
     }
 
@@ -609,11 +587,15 @@ public final class PyJson {
                 }
                 text.append(s, run, i);
                 run = i + 1;
-                char e = Utf8Buffer.shortEscape(c);
-                if (e != 0) {
-                    text.append('\\').append(e);
-                } else {
-                    text.append(String.format("\\u%04x", (int) c));
+                switch (c) {
+                    case '"' -> text.append("\\\"");
+                    case '\\' -> text.append("\\\\");
+                    case '\n' -> text.append("\\n");
+                    case '\r' -> text.append("\\r");
+                    case '\t' -> text.append("\\t");
+                    case '\b' -> text.append("\\b");
+                    case '\f' -> text.append("\\f");
+                    default -> text.append(String.format("\\u%04x", (int) c));
                 }
             }
             text.append(s, run, s.length()).append('"');
