@@ -187,7 +187,9 @@ public final class Verifier {
         boolean v05OverLimit = v05 != null && bytes.length > ((StrictTransitionContract) v05.contract()).backend().maxCandidateBytes();
         // A v0.5 patch past its plan's limit is not read at all, advisories included.
         if (!version.equals("0.1") && !v05OverLimit) {
-            DiffResult strict = DiffReader.read(bytes, Profile.STRICT);
+            // only the diagnostics are kept: no hunks, no second SHA-256 of the patch
+            DiffResult strict = DiffReader.readSections(bytes, Profile.STRICT,
+                    new DiffReader.Options(false, DiffReader.Options.DEFAULT_MAX_LINE_BYTES));
             advisories = strict.diagnostics();
             if (!version.equals("0.5")) {
                 result.with("extensions").set("org.patchverdict.advisories", advisoryJson(strict));
