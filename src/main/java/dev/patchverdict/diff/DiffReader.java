@@ -284,16 +284,7 @@ public final class DiffReader {
     }
 
     private static MessageDigest sha256() {
-        try {
-            // a copy of a fresh prototype: looking the algorithm up among the providers costs more than a small patch's hashing
-            return (MessageDigest) Sha256.PROTOTYPE.clone();
-        } catch (CloneNotSupportedException e) {
-            return DigestUtils.getSha256Digest();
-        }
-    }
-
-    private static final class Sha256 {
-        static final MessageDigest PROTOTYPE = DigestUtils.getSha256Digest();
+        return DigestUtils.getSha256Digest();
     }
 
     private static class Collector implements DiffVisitor {

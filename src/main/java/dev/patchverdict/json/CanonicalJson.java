@@ -31,28 +31,30 @@ public final class CanonicalJson {
         return out;
     }
 
+    /** An object's members in code-point order of their names (the order both serialisations write them in). */
+    public static Map.Entry<String, JsonNode>[] members(JsonNode object) {
+        int size = object.size();
+        @SuppressWarnings("unchecked")
+        Map.Entry<String, JsonNode>[] entries = new Map.Entry[size];
+        Iterator<Map.Entry<String, JsonNode>> it = object.fields();
+        for (int i = 0; i < size; i++) {
+            entries[i] = it.next();
+        }
+        if (size > 1) {
+            Arrays.sort(entries, BY_NAME);
+        }
+        return entries;
+    }
+
     /** Object members in code-point order of their names. */
     private static final Comparator<Map.Entry<String, JsonNode>> BY_NAME = (a, b) -> compareCodePoints(a.getKey(), b.getKey());
 
     private static void write(JsonNode node, Utf8Buffer out) {
         switch (node.getNodeType()) {
             case OBJECT -> {
-                int size = node.size();
-                if (size == 0) {
-                    out.ascii("{}");
-                    return;
-                }
-                @SuppressWarnings("unchecked")
-                Map.Entry<String, JsonNode>[] entries = new Map.Entry[size];
-                Iterator<Map.Entry<String, JsonNode>> it = node.fields();
-                for (int i = 0; i < size; i++) {
-                    entries[i] = it.next();
-                }
-                if (size > 1) {
-                    Arrays.sort(entries, BY_NAME);
-                }
+                Map.Entry<String, JsonNode>[] entries = members(node);
                 out.ascii('{');
-                for (int i = 0; i < size; i++) {
+                for (int i = 0; i < entries.length; i++) {
                     if (i > 0) {
                         out.ascii(',');
                     }

@@ -5,12 +5,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.patchverdict.json.CanonicalJson;
 import dev.patchverdict.json.PythonFloat;
 import dev.patchverdict.json.Utf8Buffer;
 import java.math.BigDecimal;
 import java.math.BigInteger;
-import java.util.Arrays;
-import java.util.Comparator;
 import java.util.Iterator;
 import java.util.Map;
 
@@ -521,10 +520,6 @@ public final class PyJson {
         return out.toAsciiString();
     }
 
-    /** Object members in code-point order of their names, as {@code sort_keys=True} orders them. */
-    private static final Comparator<Map.Entry<String, JsonNode>> BY_NAME =
-            (a, b) -> PyStr.compareCodePoints(a.getKey(), b.getKey());
-
     /** Where a dump goes: text as a builder holds it, or UTF-8 bytes. */
     private abstract static class Out {
         abstract void ascii(char c);
@@ -605,22 +600,14 @@ public final class PyJson {
     /** indent &lt; 0 means the compact form. */
     private static void write(Out out, JsonNode v, int indent, int level) {
         if (v.isObject()) {
-            int size = v.size();
-            if (size == 0) {
+            if (v.size() == 0) {
                 out.ascii("{}");
                 return;
             }
-            @SuppressWarnings("unchecked")
-            Map.Entry<String, JsonNode>[] members = new Map.Entry[size];
-            Iterator<Map.Entry<String, JsonNode>> it = v.fields();
-            for (int i = 0; i < size; i++) {
-                members[i] = it.next();
-            }
-            if (size > 1) {
-                Arrays.sort(members, BY_NAME);
-            }
+            // sort_keys: code-point order, as the canonical form orders them
+            Map.Entry<String, JsonNode>[] members = CanonicalJson.members(v);
             out.ascii('{');
-            for (int i = 0; i < size; i++) {
+            for (int i = 0; i < members.length; i++) {
                 if (i > 0) {
                     out.ascii(',');
                 }

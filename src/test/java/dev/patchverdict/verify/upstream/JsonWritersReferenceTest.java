@@ -264,26 +264,13 @@ class JsonWritersReferenceTest {
             }
         }
 
+        /** The canonical form escapes as {@code ensure_ascii=False} does, and has no way to write a lone surrogate. */
         private static void canonicalString(StringBuilder out, String s) {
             int lone = Utf8.firstLoneSurrogate(s);
             if (lone >= 0) {
                 throw new IllegalArgumentException("string holds a lone surrogate at index " + lone);
             }
-            out.append('"');
-            for (int i = 0; i < s.length(); i++) {
-                char c = s.charAt(i);
-                switch (c) {
-                    case '"' -> out.append("\\\"");
-                    case '\\' -> out.append("\\\\");
-                    case '\n' -> out.append("\\n");
-                    case '\r' -> out.append("\\r");
-                    case '\t' -> out.append("\\t");
-                    case '\b' -> out.append("\\b");
-                    case '\f' -> out.append("\\f");
-                    default -> out.append(c < 0x20 ? String.format("\\u%04x", (int) c) : String.valueOf(c));
-                }
-            }
-            out.append('"');
+            pyString(out, s, false);
         }
     }
 }
