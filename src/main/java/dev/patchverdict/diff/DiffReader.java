@@ -128,12 +128,20 @@ public final class DiffReader {
      * filling the line view for every body line.
      */
     private static boolean overridesOnLine(DiffVisitor visitor) {
-        try {
-            return visitor.getClass().getMethod("onLine", DiffLine.class).getDeclaringClass() != DiffVisitor.class;
-        } catch (NoSuchMethodException | SecurityException e) {
-            return true;
-        }
+        return OVERRIDES_ON_LINE.get(visitor.getClass());
     }
+
+    /** Looked up once per visitor class: a reflective lookup costs as much as reading a small patch's headers. */
+    private static final ClassValue<Boolean> OVERRIDES_ON_LINE = new ClassValue<>() {
+        @Override
+        protected Boolean computeValue(Class<?> type) {
+            try {
+                return type.getMethod("onLine", DiffLine.class).getDeclaringClass() != DiffVisitor.class;
+            } catch (NoSuchMethodException | SecurityException e) {
+                return true;
+            }
+        }
+    };
 
     /** Marks exceptions thrown by the caller's visitor, so the reader lets them through untouched. */
     static final class VisitorFailure extends RuntimeException {

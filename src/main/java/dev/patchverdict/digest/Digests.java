@@ -3,6 +3,7 @@ package dev.patchverdict.digest;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.patchverdict.json.CanonicalJson;
+import dev.patchverdict.json.Utf8Buffer;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.channels.Channels;
@@ -89,6 +90,13 @@ public final class Digests {
 
     /** Digest of a JSON value's canonical serialisation. */
     public static Digest canonical(JsonNode value) {
-        return bytes(CanonicalJson.bytes(value));
+        return utf8(CanonicalJson.write(value));
+    }
+
+    /** Digest of the bytes a JSON writer left in its buffer. */
+    public static Digest utf8(Utf8Buffer written) {
+        MessageDigest md = newSha256();
+        md.update(written.array(), 0, written.length());
+        return of(md);
     }
 }

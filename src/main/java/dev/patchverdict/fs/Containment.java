@@ -29,12 +29,31 @@ public final class Containment {
      */
     public static Path resolve(Path path) throws IOException {
         Path abs = path.toAbsolutePath();
-        Path root = abs.getRoot();
+        return walk(abs.getRoot(), abs, path);
+    }
+
+    /**
+     * As {@link #resolve} of {@code base.resolve(relative)}, for a {@code base} that is already resolved (absolute,
+     * with no symbolic link on the way): the walk resumes at the base instead of checking each of its folders again.
+     * Walking a resolved base's own names leads back to it, so where the path leads is the same.
+     *
+     * @throws IOException when links loop, or a link cannot be read
+     */
+    public static Path resolveBelow(Path base, Path relative) throws IOException {
+        if (!base.isAbsolute() || relative.isAbsolute()) {
+            return resolve(base.resolve(relative));
+        }
+        return walk(base, relative, base.resolve(relative));
+    }
+
+    /** Walks {@code names} from {@code start}, as the kernel follows them; {@code path} only names the path in errors. */
+    private static Path walk(Path start, Path names, Path path) throws IOException {
+        Path root = start.getRoot();
         Deque<String> todo = new ArrayDeque<>();
-        for (Path part : abs) {
+        for (Path part : names) {
             todo.addLast(part.toString());
         }
-        Path at = root;
+        Path at = start;
         int links = 0;
         while (!todo.isEmpty()) {
             String name = todo.removeFirst();

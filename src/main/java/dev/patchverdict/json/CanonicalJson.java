@@ -2,10 +2,9 @@
 package dev.patchverdict.json;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.Iterator;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -18,55 +17,73 @@ public final class CanonicalJson {
     private CanonicalJson() {}
 
     public static byte[] bytes(JsonNode node) {
-        return string(node).getBytes(StandardCharsets.UTF_8);
+        return write(node).toByteArray();
     }
 
     public static String string(JsonNode node) {
-        StringBuilder sb = new StringBuilder(256);
-        write(node, sb);
-        return sb.toString();
+        return write(node).toUtf8String();
     }
 
-    private static void write(JsonNode node, StringBuilder sb) {
+    /** The canonical bytes in a buffer, for a reader (a digest) that takes them from there without a copy. */
+    public static Utf8Buffer write(JsonNode node) {
+        Utf8Buffer out = new Utf8Buffer(256);
+        write(node, out);
+        return out;
+    }
+
+    /** An object's members in code-point order of their names (the order both serialisations write them in). */
+    public static Map.Entry<String, JsonNode>[] members(JsonNode object) {
+        int size = object.size();
+        @SuppressWarnings("unchecked")
+        Map.Entry<String, JsonNode>[] entries = new Map.Entry[size];
+        Iterator<Map.Entry<String, JsonNode>> it = object.fields();
+        for (int i = 0; i < size; i++) {
+            entries[i] = it.next();
+        }
+        if (size > 1) {
+            Arrays.sort(entries, BY_NAME);
+        }
+        return entries;
+    }
+
+    /** Object members in code-point order of their names. */
+    private static final Comparator<Map.Entry<String, JsonNode>> BY_NAME = (a, b) -> compareCodePoints(a.getKey(), b.getKey());
+
+    private static void write(JsonNode node, Utf8Buffer out) {
         switch (node.getNodeType()) {
             case OBJECT -> {
-                List<Map.Entry<String, JsonNode>> entries = new ArrayList<>(node.size());
-                Iterator<Map.Entry<String, JsonNode>> it = node.fields();
-                while (it.hasNext()) {
-                    entries.add(it.next());
-                }
-                entries.sort((a, b) -> compareCodePoints(a.getKey(), b.getKey()));
-                sb.append('{');
-                for (int i = 0; i < entries.size(); i++) {
+                Map.Entry<String, JsonNode>[] entries = members(node);
+                out.ascii('{');
+                for (int i = 0; i < entries.length; i++) {
                     if (i > 0) {
-                        sb.append(',');
+                        out.ascii(',');
                     }
-                    writeString(entries.get(i).getKey(), sb);
-                    sb.append(':');
-                    write(entries.get(i).getValue(), sb);
+                    writeString(entries[i].getKey(), out);
+                    out.ascii(':');
+                    write(entries[i].getValue(), out);
                 }
-                sb.append('}');
+                out.ascii('}');
             }
             case ARRAY -> {
-                sb.append('[');
+                out.ascii('[');
                 for (int i = 0; i < node.size(); i++) {
                     if (i > 0) {
-                        sb.append(',');
+                        out.ascii(',');
                     }
-                    write(node.get(i), sb);
+                    write(node.get(i), out);
                 }
-                sb.append(']');
+                out.ascii(']');
             }
-            case STRING -> writeString(node.textValue(), sb);
-            case BOOLEAN -> sb.append(node.booleanValue() ? "true" : "false");
-            case NULL -> sb.append("null");
+            case STRING -> writeString(node.textValue(), out);
+            case BOOLEAN -> out.ascii(node.booleanValue() ? "true" : "false");
+            case NULL -> out.ascii("null");
             case NUMBER -> {
                 if (node.isIntegralNumber()) {
-                    sb.append(node.bigIntegerValue().toString());
+                    out.ascii(node.canConvertToLong() ? Long.toString(node.longValue()) : node.bigIntegerValue().toString());
                 } else if (node.isBigDecimal()) {
-                    sb.append(PythonFloat.repr(node.decimalValue().doubleValue()));
+                    out.ascii(PythonFloat.repr(node.decimalValue().doubleValue()));
                 } else {
-                    sb.append(PythonFloat.repr(node.doubleValue()));
+                    out.ascii(PythonFloat.repr(node.doubleValue()));
                 }
             }
             default -> throw new IllegalArgumentException("not a JSON value: " + node.getNodeType());
@@ -102,36 +119,7 @@ public final class CanonicalJson {
         return Boolean.compare(i < a.length(), j < b.length());
     }
 
-    private static void writeString(String s, StringBuilder sb) {
-        sb.append('"');
-        int run = 0;
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (c >= 0x20 && c != '"' && c != '\\' && !Character.isSurrogate(c)) {
-                continue;
-            }
-            sb.append(s, run, i);
-            run = i + 1;
-            switch (c) {
-                case '"' -> sb.append("\\\"");
-                case '\\' -> sb.append("\\\\");
-                case '\n' -> sb.append("\\n");
-                case '\r' -> sb.append("\\r");
-                case '\t' -> sb.append("\\t");
-                case '\b' -> sb.append("\\b");
-                case '\f' -> sb.append("\\f");
-                default -> {
-                    if (c < 0x20) {
-                        sb.append("\\u00").append(Character.forDigit(c >> 4, 16)).append(Character.forDigit(c & 0xF, 16));
-                    } else if (!(Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1)))
-                            && !(Character.isLowSurrogate(c) && i > 0 && Character.isHighSurrogate(s.charAt(i - 1)))) {
-                        throw new IllegalArgumentException("string holds a lone surrogate at index " + i);
-                    } else {
-                        sb.append(c);
-                    }
-                }
-            }
-        }
-        sb.append(s, run, s.length()).append('"');
+    private static void writeString(String s, Utf8Buffer out) {
+        out.string(s, Utf8Buffer.Escaping.CANONICAL);
     }
 }

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.plan;
 
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import org.eclipse.jgit.ignore.FastIgnoreRule;
 
 /**
@@ -22,7 +24,28 @@ public final class GitignoreGlob implements PathGlob {
         this.rule = rule;
     }
 
+    /**
+     * Globs compiled so far, by pattern: a plan's globs are compiled when it is read and again when a patch is
+     * evaluated, for every verification, and JGit's compiling costs as much as reading a small patch. A compiled rule
+     * is only read after it is made. Bounded: emptied when full.
+     */
+    private static final Map<String, GitignoreGlob> COMPILED = new ConcurrentHashMap<>();
+    private static final int MAX_COMPILED = 1024;
+
     static GitignoreGlob of(String pattern) {
+        GitignoreGlob known = COMPILED.get(pattern);
+        if (known != null) {
+            return known;
+        }
+        GitignoreGlob compiled = compile(pattern);
+        if (COMPILED.size() >= MAX_COMPILED) {
+            COMPILED.clear();
+        }
+        COMPILED.put(pattern, compiled);
+        return compiled;
+    }
+
+    private static GitignoreGlob compile(String pattern) {
         String q = PathGlob.quote(pattern);
         if (pattern.startsWith("!")) {
             throw new IllegalArgumentException("gitignore glob " + q + " is a negation; protected paths only add");

@@ -8,6 +8,8 @@ import dev.patchverdict.diff.Diagnostic;
 import dev.patchverdict.diff.DiffReader;
 import dev.patchverdict.diff.DiffResult;
 import dev.patchverdict.diff.Profile;
+import dev.patchverdict.digest.Digest;
+import dev.patchverdict.digest.Digests;
 import dev.patchverdict.json.JsonInputException;
 import dev.patchverdict.json.StrictJson;
 import dev.patchverdict.plan.EvaluatorPlan;
@@ -115,52 +117,63 @@ public final class Verifier {
         if (!BACKENDS.containsKey(version)) {
             throw new VerificationException("unsupported EvaluatorPlan schema_version: " + reprOf(rawVersion));
         }
-        ValidDocument planDoc = validate(DocumentVersion.of(DocumentType.EVALUATOR_PLAN, version), planJson,
-                "EvaluatorPlan v" + version);
-        // the loaded trees are this call's own (the ValidDocuments hold copies): no further copy is needed
+        DocumentVersion planVersion = DocumentVersion.of(DocumentType.EVALUATOR_PLAN, version);
+        String planLabel = "EvaluatorPlan v" + version;
+        // Only a v0.5 plan is mapped into a model, later (from a ValidDocument, which holds a copy of the tree); the
+        // others are read as JSON, so only their schema is checked and no copy made.
+        ValidDocument planDoc = null;
+        if (version.equals("0.5")) {
+            planDoc = validate(planVersion, planJson, planLabel);
+        } else {
+            check(planVersion, planJson, planLabel);
+        }
+        Digest planDigest = Digests.canonical(planJson);
+        // the loaded trees are this call's own: nothing copies them
         ObjectNode plan = (ObjectNode) planJson;
+        // the candidate root is resolved once: each check below it walks only its own names
+        Path root = PyPaths.resolve(request.candidateRoot());
         // R4: nothing the caller writes may land inside the candidate root
         for (Path target : request.writeTargets()) {
-            if (PyPaths.equalOrBelow(target, request.candidateRoot())) {
+            if (PyPaths.resolve(target).startsWith(root)) {
                 throw new VerificationException("VerificationResult output must remain outside the candidate workspace");
             }
         }
         // R5, G1, G2
         JsonNode wuJson = read == null ? load(request.workUnit()) : object(request.workUnit(), read.workUnit());
         JsonNode rmJson = read == null ? load(request.resultManifest()) : object(request.resultManifest(), read.resultManifest());
-        ValidDocument wuDoc = validate(DocumentVersion.of(DocumentType.WORK_UNIT, "0.2"), wuJson, "Work Unit");
-        ValidDocument rmDoc = validate(DocumentVersion.of(DocumentType.RESULT_MANIFEST, "0.1"), rmJson, "ResultManifest");
+        check(DocumentVersion.of(DocumentType.WORK_UNIT, "0.2"), wuJson, "Work Unit");
+        check(DocumentVersion.of(DocumentType.RESULT_MANIFEST, "0.1"), rmJson, "ResultManifest");
         ObjectNode wu = (ObjectNode) wuJson;
         ObjectNode rm = (ObjectNode) rmJson;
-        bind(plan, planDoc, wu, wuDoc, rm, version, planPath, request.candidateRoot());
+        Digest wuDigest = Digests.canonical(wu);
+        Digest rmDigest = Digests.canonical(rm);
+        bind(plan, wu, wuDigest, rm, version, planPath, root);
 
-        Path root = PyPaths.resolve(request.candidateRoot());
         if (!Files.isDirectory(root)) {
             throw new VerificationException("candidate root is not a directory: " + root);
         }
-        Inputs in = new Inputs(wu, wuDoc.canonicalDigest(), rm, rmDoc.canonicalDigest(), plan, planDoc.canonicalDigest(),
-                root, planPath);
+        Inputs in = new Inputs(wu, wuDigest, rm, rmDigest, plan, planDigest, root, planPath);
         String artifactId = plan.path("candidate_artifact_id").asText();
         boolean layered = version.equals("0.3") || version.equals("0.4");
         if (!layered) {
-            manifestBinding(wu, wuDoc, rm);
+            manifestBinding(wu, wuDigest, rm);
         }
         ObjectNode artifact = Candidate.artifact(rm, artifactId);
         String locator = artifact.path("locator").asText();
-        Path file = Candidate.resolve(root, locator);
+        Path file = Candidate.below(root, locator);
         if (!Candidate.isRegularFile(file)) {
             throw new VerificationException(version.equals("0.1")
                     ? "candidate artifact not found: " + locator
                     : "candidate patch must be a regular non-symlink file");
         }
         if (layered) {
-            manifestBinding(wu, wuDoc, rm);
+            manifestBinding(wu, wuDigest, rm);
         }
         byte[] bytes = Files.readAllBytes(file);
         Timing timing = new Timing(environment.clock());
         ObjectNode result;
         ObjectNode backend = (ObjectNode) plan.get("backend");
-        EvaluatorPlan v05 = version.equals("0.5") ? mapPlan(planDoc) : null;
+        EvaluatorPlan v05 = planDoc != null ? mapPlan(planDoc) : null;
         switch (version) {
             case "0.1" -> result = JsonExactBackend.run(in, artifact, file, timing);
             case "0.2" -> result = PatchCore.run(in, backend, artifact, bytes, timing).result;
@@ -169,19 +182,21 @@ public final class Verifier {
             default -> result = StrictTransitionBackend.run(in, v05, artifact, bytes, timing,
                     environment.implementationVersion()).result;
         }
-        finish(result, plan, planDoc.canonicalDigest().toString(), version, environment);
+        finish(result, plan, planDigest.toString(), version, environment);
         List<Diagnostic> advisories = List.of();
         boolean v05OverLimit = v05 != null && bytes.length > ((StrictTransitionContract) v05.contract()).backend().maxCandidateBytes();
         // A v0.5 patch past its plan's limit is not read at all, advisories included.
         if (!version.equals("0.1") && !v05OverLimit) {
-            DiffResult strict = DiffReader.read(bytes, Profile.STRICT);
+            // only the diagnostics are kept: no hunks, no second SHA-256 of the patch
+            DiffResult strict = DiffReader.readSections(bytes, Profile.STRICT,
+                    new DiffReader.Options(false, DiffReader.Options.DEFAULT_MAX_LINE_BYTES));
             advisories = strict.diagnostics();
             if (!version.equals("0.5")) {
                 result.with("extensions").set("org.patchverdict.advisories", advisoryJson(strict));
             }
         }
         checkResult(result);
-        List<String> integrity = ProvenanceIntegrity.violations(wu, wuDoc.canonicalDigest(), rm, rmDoc.canonicalDigest(), result);
+        List<String> integrity = ProvenanceIntegrity.violations(wu, wuDigest, rm, rmDigest, result);
         if (!integrity.isEmpty()) {
             throw new VerificationException(integrity.get(0));
         }
@@ -189,8 +204,8 @@ public final class Verifier {
     }
 
     /** The binding checks G5–G13 of SPEC part 1 §A2.3, first failure wins. */
-    private static void bind(ObjectNode plan, ValidDocument planDoc, ObjectNode wu, ValidDocument wuDoc, ObjectNode rm,
-            String version, Path planPath, Path candidateRoot) throws VerificationException {
+    private static void bind(ObjectNode plan, ObjectNode wu, Digest wuDigest, ObjectNode rm,
+            String version, Path planPath, Path resolvedRoot) throws VerificationException {
         JsonNode binding = plan.path("binding");
         if (!binding.path("work_unit_id").equals(wu.get("id"))) {
             throw new VerificationException("EvaluatorPlan is bound to a different WorkUnit id");
@@ -198,7 +213,7 @@ public final class Verifier {
         if (!numericEqual(binding.get("work_unit_version"), wu.get("version"))) {
             throw new VerificationException("EvaluatorPlan is bound to a different WorkUnit version");
         }
-        if (!wuDoc.canonicalDigest().toString().equals(binding.path("work_unit_digest").asText())) {
+        if (!wuDigest.toString().equals(binding.path("work_unit_digest").asText())) {
             throw new VerificationException("EvaluatorPlan WorkUnit digest binding does not match canonical WorkUnit content");
         }
         JsonNode wuRevision = wu.path("provenance").get("source_revision");
@@ -236,20 +251,20 @@ public final class Verifier {
         if (plan.path("verifier").path("id").equals(rm.path("worker").get("id"))) {
             throw new VerificationException("EvaluatorPlan verifier id collides with worker id");
         }
-        if (PyPaths.equalOrBelow(planPath, candidateRoot)) {
+        if (PyPaths.resolve(planPath).startsWith(resolvedRoot)) {
             throw new VerificationException("EvaluatorPlan must remain outside the candidate workspace");
         }
     }
 
     /** V5a–c: the worker's manifest names this exact WorkUnit. */
-    private static void manifestBinding(ObjectNode wu, ValidDocument wuDoc, ObjectNode rm) throws VerificationException {
+    private static void manifestBinding(ObjectNode wu, Digest wuDigest, ObjectNode rm) throws VerificationException {
         if (!rm.path("work_unit_id").equals(wu.get("id"))) {
             throw new VerificationException("worker ResultManifest references a different Work Unit");
         }
         if (!numericEqual(rm.get("work_unit_version"), wu.get("version"))) {
             throw new VerificationException("worker ResultManifest Work Unit version mismatch");
         }
-        if (!wuDoc.canonicalDigest().toString().equals(rm.path("provenance").path("work_unit_digest").asText())) {
+        if (!wuDigest.toString().equals(rm.path("provenance").path("work_unit_digest").asText())) {
             throw new VerificationException("worker ResultManifest is not bound to the exact Work Unit");
         }
     }
@@ -331,10 +346,14 @@ public final class Verifier {
 
     /** The result against its schema; no copy of it is kept, as nothing maps it. */
     private void checkResult(ObjectNode result) throws VerificationException {
-        DocumentVersion version = DocumentVersion.of(DocumentType.VERIFICATION_RESULT, "0.1");
-        List<dev.patchverdict.record.DocumentProblem> problems = reader.schemas().validate(version, result);
+        check(DocumentVersion.of(DocumentType.VERIFICATION_RESULT, "0.1"), result, "VerificationResult");
+    }
+
+    /** A document against one version's schema, for a document read as JSON only (no model, so no copy of it). */
+    private void check(DocumentVersion version, JsonNode node, String label) throws VerificationException {
+        List<dev.patchverdict.record.DocumentProblem> problems = reader.schemas().validate(version, node);
         if (!problems.isEmpty()) {
-            throw failure("VerificationResult", version, result, new InvalidDocumentException(version.toString(), problems));
+            throw failure(label, version, node, new InvalidDocumentException(version.toString(), problems));
         }
     }
 

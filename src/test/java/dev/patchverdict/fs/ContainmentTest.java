@@ -72,4 +72,33 @@ class ContainmentTest {
         Files.createSymbolicLink(root.resolve("p.json"), dir.resolve("nowhere"));
         assertThrows(IOException.class, () -> Containment.within(cohort, "plans/p.json"), "a dangling link is a link too");
     }
+
+    /** Resuming at a resolved base leads where walking the whole path does, through every kind of link below it. */
+    @Test
+    void resolvingBelowAResolvedBaseLeadsWhereTheWholePathDoes() throws IOException {
+        Path real = Files.createDirectories(dir.resolve("real/candidate/sub"));
+        Files.createDirectories(dir.resolve("out/deep"));
+        Files.createSymbolicLink(dir.resolve("root-link"), dir.resolve("real/candidate"));
+        Path candidate = dir.resolve("real/candidate");
+        Files.createSymbolicLink(candidate.resolve("up"), Path.of(".."));
+        Files.createSymbolicLink(candidate.resolve("abs"), dir.resolve("out/deep"));
+        Files.createSymbolicLink(candidate.resolve("rel"), Path.of("sub/../sub"));
+        Files.createSymbolicLink(candidate.resolve("dangling"), Path.of("no/such/file"));
+        Files.createSymbolicLink(candidate.resolve("loop-a"), Path.of("loop-b"));
+        Files.createSymbolicLink(candidate.resolve("loop-b"), Path.of("loop-a"));
+        Files.createSymbolicLink(real.resolve("back"), Path.of("../../candidate/abs/.."));
+        String[] relatives = {"", ".", "x", "sub", "sub/x", "sub/../x", "up", "up/x", "up/../candidate/sub", "abs", "abs/..",
+            "abs/../../real", "rel/x", "rel/..", "dangling", "dangling/x", "sub/back", "sub/back/x", "sub/back/..",
+            "./sub//x/", "a/b/c/../../d", "up/up/up/up/up/up/up/up/up/up/x"};
+        for (Path base : new Path[] {candidate, dir.resolve("root-link"), dir.resolve("out/deep")}) {
+            Path resolved = Containment.resolve(base);
+            for (String relative : relatives) {
+                assertEquals(Containment.resolve(base.resolve(relative)), Containment.resolveBelow(resolved, Path.of(relative)),
+                        base + " / " + relative);
+            }
+        }
+        IOException e = assertThrows(IOException.class,
+                () -> Containment.resolveBelow(Containment.resolve(candidate), Path.of("loop-a/x")));
+        assertTrue(e.getMessage().contains("too many levels"), e.getMessage());
+    }
 }

@@ -2,6 +2,8 @@
 package dev.patchverdict.plan;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -243,5 +245,17 @@ class PathGlobTest {
                 List.of("!x"), GlobSyntax.GITIGNORE));
         assertThrows(IllegalArgumentException.class, () -> new ChangePolicy(false, false, false, false, true,
                 List.of("a", "a"), GlobSyntax.FNMATCH));
+    }
+
+    /** A gitignore glob is compiled once per pattern; a refused one is refused every time, never remembered. */
+    @Test
+    void gitignoreGlobsAreCompiledOncePerPattern() {
+        PathGlob first = PathGlob.compile(GlobSyntax.GITIGNORE, "docs/**/*.md");
+        assertSame(first, PathGlob.compile(GlobSyntax.GITIGNORE, "docs/**/*.md"));
+        assertTrue(first.matches("docs/a/b.md"));
+        assertFalse(first.matches("src/b.md"));
+        for (int k = 0; k < 2; k++) {
+            assertThrows(IllegalArgumentException.class, () -> PathGlob.compile(GlobSyntax.GITIGNORE, "!negated"));
+        }
     }
 }

@@ -36,13 +36,17 @@ public final class Candidate {
      * {@code ..} or resolves outside the root is refused.
      */
     public static Path resolve(Path root, String locator) throws VerificationException {
+        return below(PyPaths.resolve(root), locator);
+    }
+
+    /** As {@link #resolve}, below a root {@link PyPaths#resolve} has resolved already (a verification's own). */
+    public static Path below(Path resolvedRoot, String locator) throws VerificationException {
         if (locator.isEmpty() || locator.startsWith("/") || List.of(Split.all(locator, '/')).contains("..")) {
             throw new VerificationException("unsafe candidate locator: " + PyStr.repr(locator));
         }
-        Path resolvedRoot = PyPaths.resolve(root);
         Path path;
         try {
-            path = PyPaths.resolve(resolvedRoot.resolve(locator));
+            path = PyPaths.resolveBelow(resolvedRoot, locator);
         } catch (InvalidPathException e) {
             // A NUL: no file can have that name; as unsafe as a climbing locator, and said the same way.
             throw new VerificationException("unsafe candidate locator: " + PyStr.repr(locator));

@@ -66,7 +66,7 @@ public final class LogIntegrity {
                 observations.add(obs);
                 continue;
             }
-            Path file = Candidate.resolve(in.candidateRoot(), locator);
+            Path file = Candidate.below(in.candidateRoot(), locator);
             if (!Candidate.isRegularFile(file)) {
                 obs.put("error", "log is missing or not a regular file");
                 obs.put("matches", false);

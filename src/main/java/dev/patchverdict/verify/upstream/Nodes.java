@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.patchverdict.digest.Digest;
 import dev.patchverdict.digest.Digests;
-import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
@@ -42,7 +41,7 @@ public final class Nodes {
 
     /** {@code sha256:} over the canonical serialisation; NaN and infinities written as Python does. */
     public static Digest digest(JsonNode value) {
-        return Digests.bytes(PyJson.dumps(value, false).getBytes(StandardCharsets.UTF_8));
+        return Digests.utf8(PyJson.utf8(value));
     }
 
     /** Python's {@code datetime.isoformat()} in UTC with {@code Z}: six fraction digits, none when zero. */

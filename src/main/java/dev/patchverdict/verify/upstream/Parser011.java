@@ -59,8 +59,8 @@ public final class Parser011 {
         boolean sawOld;
         boolean sawNew;
         boolean sawHunk;
-        BigInteger oldRem;
-        BigInteger newRem;
+        Remaining oldRem;
+        Remaining newRem;
 
         Parsed run(List<String> lines) throws Rejected {
             int n = 0;
@@ -176,12 +176,12 @@ public final class Parser011 {
             }
             char p = line.isEmpty() ? 0 : line.charAt(0);
             if (p == ' ') {
-                oldRem = oldRem.subtract(BigInteger.ONE);
-                newRem = newRem.subtract(BigInteger.ONE);
+                oldRem.take();
+                newRem.take();
             } else if (p == '-') {
-                oldRem = oldRem.subtract(BigInteger.ONE);
+                oldRem.take();
             } else if (p == '+') {
-                newRem = newRem.subtract(BigInteger.ONE);
+                newRem.take();
                 added.add(line.substring(1));
             } else {
                 // upstream's text really lacks the word "line" here
@@ -200,8 +200,8 @@ public final class Parser011 {
             if (groups == null) {
                 throw new Rejected("invalid unified-diff hunk header at line " + n + ": " + PyStr.repr(line));
             }
-            oldRem = groups[1] != null ? groups[1] : BigInteger.ONE;
-            newRem = groups[3] != null ? groups[3] : BigInteger.ONE;
+            oldRem = new Remaining(groups[1] != null ? groups[1] : BigInteger.ONE);
+            newRem = new Remaining(groups[3] != null ? groups[3] : BigInteger.ONE);
             sawHunk = true;
         }
 
@@ -238,6 +238,42 @@ public final class Parser011 {
                         + PyStr.listRepr(sortedList(section)) + ", headers=" + PyStr.listRepr(sortedList(headerPaths)));
             }
             section = null;
+        }
+    }
+
+    /**
+     * A hunk's remaining line count, exact at any size: a long while the declared count fits one (every hunk one
+     * meets), else the declared count less the lines taken. Python's ints have no bound, and the count is printed.
+     */
+    private static final class Remaining {
+        /** The declared count when it does not fit a long; {@code value} then counts down from 0. */
+        private final BigInteger large;
+        private long value;
+
+        Remaining(BigInteger declared) {
+            if (declared.bitLength() < 63) {
+                large = null;
+                value = declared.longValue();
+            } else {
+                large = declared;
+            }
+        }
+
+        void take() {
+            value--;
+        }
+
+        int signum() {
+            return large == null ? Long.signum(value) : exact().signum();
+        }
+
+        private BigInteger exact() {
+            return large == null ? BigInteger.valueOf(value) : large.add(BigInteger.valueOf(value));
+        }
+
+        @Override
+        public String toString() {
+            return large == null ? Long.toString(value) : exact().toString();
         }
     }
 

@@ -44,7 +44,9 @@ public final class PatchText {
     /** {@code str.splitlines()} of the text. */
     public List<String> lines() throws PyUtf8.DecodeError {
         if (lines == null) {
-            lines = PyStr.splitlines(text());
+            String t = text();
+            // as many characters as bytes: ASCII throughout, split on the bytes themselves
+            lines = t.length() == bytes.length ? PyStr.splitlinesAscii(bytes) : PyStr.splitlines(t);
         }
         return lines;
     }

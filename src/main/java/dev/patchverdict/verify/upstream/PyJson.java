@@ -5,12 +5,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.patchverdict.json.CanonicalJson;
 import dev.patchverdict.json.PythonFloat;
+import dev.patchverdict.json.Utf8Buffer;
 import java.math.BigDecimal;
 import java.math.BigInteger;
-import java.util.ArrayList;
 import java.util.Iterator;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -492,77 +492,167 @@ public final class PyJson {
 
     /** {@code json.dumps(v, sort_keys=True, separators=(",", ":"), ensure_ascii=ensureAscii)}. */
     public static String dumps(JsonNode v, boolean ensureAscii) {
-        StringBuilder out = new StringBuilder();
-        write(out, v, ensureAscii, -1, 0);
-        return out.toString();
+        if (ensureAscii) {
+            Utf8Buffer out = new Utf8Buffer(256);
+            write(new Bytes(out, true), v, -1, 0);
+            return out.toAsciiString();
+        }
+        // a lone surrogate stays in the text (a digest of it goes through utf8)
+        Chars out = new Chars();
+        write(out, v, -1, 0);
+        return out.text.toString();
+    }
+
+    /**
+     * {@code json.dumps(v, sort_keys=True, separators=(",", ":"), ensure_ascii=False)} encoded as UTF-8, a lone
+     * surrogate as {@code '?'} (as {@code String.getBytes} encodes one): the bytes a digest of the value is taken over.
+     */
+    public static Utf8Buffer utf8(JsonNode v) {
+        Utf8Buffer out = new Utf8Buffer(256);
+        write(new Bytes(out, false), v, -1, 0);
+        return out;
     }
 
     /** {@code json.dumps(v, indent=2, sort_keys=True)}, without a trailing newline. */
     public static String dumpsIndented(JsonNode v) {
-        StringBuilder out = new StringBuilder();
-        write(out, v, true, 2, 0);
-        return out.toString();
+        Utf8Buffer out = new Utf8Buffer(4096);
+        write(new Bytes(out, true), v, 2, 0);
+        return out.toAsciiString();
+    }
+
+    /** Where a dump goes: text as a builder holds it, or UTF-8 bytes. */
+    private abstract static class Out {
+        abstract void ascii(char c);
+
+        abstract void ascii(String s);
+
+        /** A JSON string literal with its quotes. */
+        abstract void string(String s);
+    }
+
+    /** To bytes: ASCII with every other character escaped ({@code ensure_ascii}), or UTF-8. */
+    private static final class Bytes extends Out {
+        final Utf8Buffer out;
+        final boolean ascii;
+
+        Bytes(Utf8Buffer out, boolean ascii) {
+            this.out = out;
+            this.ascii = ascii;
+        }
+
+        @Override
+        void ascii(char c) {
+            out.ascii(c);
+        }
+
+        @Override
+        void ascii(String s) {
+            out.ascii(s);
+        }
+
+        @Override
+        void string(String s) {
+            // per UTF-16 unit under ensure_ascii, so a non-BMP character becomes a surrogate pair, as in Python
+            out.string(s, ascii ? Utf8Buffer.Escaping.ASCII : Utf8Buffer.Escaping.UTF8);
+        }
+    }
+
+    /** To text, {@code ensure_ascii=False}: every character but the escaped ones as it is. */
+    private static final class Chars extends Out {
+        final StringBuilder text = new StringBuilder(256);
+
+        @Override
+        void ascii(char c) {
+            text.append(c);
+        }
+
+        @Override
+        void ascii(String s) {
+            text.append(s);
+        }
+
+        @Override
+        void string(String s) {
+            text.append('"');
+            int run = 0;
+            for (int i = 0; i < s.length(); i++) {
+                char c = s.charAt(i);
+                if (c >= 0x20 && c != '"' && c != '\\') {
+                    continue;
+                }
+                text.append(s, run, i);
+                run = i + 1;
+                switch (c) {
+                    case '"' -> text.append("\\\"");
+                    case '\\' -> text.append("\\\\");
+                    case '\n' -> text.append("\\n");
+                    case '\r' -> text.append("\\r");
+                    case '\t' -> text.append("\\t");
+                    case '\b' -> text.append("\\b");
+                    case '\f' -> text.append("\\f");
+                    default -> text.append(String.format("\\u%04x", (int) c));
+                }
+            }
+            text.append(s, run, s.length()).append('"');
+        }
     }
 
     /** indent &lt; 0 means the compact form. */
-    private static void write(StringBuilder out, JsonNode v, boolean ascii, int indent, int level) {
+    private static void write(Out out, JsonNode v, int indent, int level) {
         if (v.isObject()) {
             if (v.size() == 0) {
-                out.append("{}");
+                out.ascii("{}");
                 return;
             }
-            List<String> keys = new ArrayList<>(v.size());
-            v.fieldNames().forEachRemaining(keys::add);
-            keys.sort(PyStr.CODE_POINT_ORDER);
-            out.append('{');
-            boolean first = true;
-            for (String key : keys) {
-                if (!first) {
-                    out.append(',');
+            // sort_keys: code-point order, as the canonical form orders them
+            Map.Entry<String, JsonNode>[] members = CanonicalJson.members(v);
+            out.ascii('{');
+            for (int i = 0; i < members.length; i++) {
+                if (i > 0) {
+                    out.ascii(',');
                 }
-                first = false;
                 newline(out, indent, level + 1);
-                writeString(out, key, ascii);
-                out.append(indent < 0 ? ":" : ": ");
-                write(out, v.get(key), ascii, indent, level + 1);
+                out.string(members[i].getKey());
+                out.ascii(indent < 0 ? ":" : ": ");
+                write(out, members[i].getValue(), indent, level + 1);
             }
             newline(out, indent, level);
-            out.append('}');
+            out.ascii('}');
         } else if (v.isArray()) {
             if (v.size() == 0) {
-                out.append("[]");
+                out.ascii("[]");
                 return;
             }
-            out.append('[');
+            out.ascii('[');
             for (int i = 0; i < v.size(); i++) {
                 if (i > 0) {
-                    out.append(',');
+                    out.ascii(',');
                 }
                 newline(out, indent, level + 1);
-                write(out, v.get(i), ascii, indent, level + 1);
+                write(out, v.get(i), indent, level + 1);
             }
             newline(out, indent, level);
-            out.append(']');
+            out.ascii(']');
         } else if (v.isTextual()) {
-            writeString(out, v.textValue(), ascii);
+            out.string(v.textValue());
         } else if (v.isBoolean()) {
-            out.append(v.booleanValue() ? "true" : "false");
+            out.ascii(v.booleanValue() ? "true" : "false");
         } else if (v.isNull() || v.isMissingNode()) {
-            out.append("null");
+            out.ascii("null");
         } else if (v.isFloatingPointNumber()) {
-            out.append(floatRepr(v.doubleValue()));
+            out.ascii(floatRepr(v.doubleValue()));
         } else if (v.isNumber()) {
-            out.append(v.bigIntegerValue().toString());
+            out.ascii(v.canConvertToLong() ? Long.toString(v.longValue()) : v.bigIntegerValue().toString());
         } else {
             throw new IllegalArgumentException("not a JSON value: " + v.getNodeType());
         }
     }
 
-    private static void newline(StringBuilder out, int indent, int level) {
+    private static void newline(Out out, int indent, int level) {
         if (indent >= 0) {
-            out.append('\n');
+            out.ascii('\n');
             for (int k = 0; k < indent * level; k++) {
-                out.append(' ');
+                out.ascii(' ');
             }
         }
     }
@@ -575,38 +665,5 @@ public final class PyJson {
             return d > 0 ? "Infinity" : "-Infinity";
         }
         return PythonFloat.repr(d);
-    }
-
-    private static void writeString(StringBuilder out, String s, boolean ascii) {
-        out.append('"');
-        // characters written as they are go in runs; only the escaped ones one by one
-        int limit = ascii ? 0x7f : Character.MAX_VALUE + 1;
-        int run = 0;
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (c >= 0x20 && c < limit && c != '"' && c != '\\') {
-                continue;
-            }
-            out.append(s, run, i);
-            run = i + 1;
-            switch (c) {
-                case '"': out.append("\\\""); break;
-                case '\\': out.append("\\\\"); break;
-                case '\n': out.append("\\n"); break;
-                case '\r': out.append("\\r"); break;
-                case '\t': out.append("\\t"); break;
-                case '\b': out.append("\\b"); break;
-                case '\f': out.append("\\f"); break;
-                default:
-                    // per UTF-16 unit, so a non-BMP character becomes a surrogate pair, as in Python
-                    out.append("\\u");
-                    String h = Integer.toHexString(c);
-                    for (int k = h.length(); k < 4; k++) {
-                        out.append('0');
-                    }
-                    out.append(h);
-            }
-        }
-        out.append(s, run, s.length()).append('"');
     }
 }

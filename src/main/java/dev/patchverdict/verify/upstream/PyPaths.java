@@ -23,6 +23,21 @@ public final class PyPaths {
         }
     }
 
+    /**
+     * As {@link #resolve} of {@code resolvedBase.resolve(relative)}, for a base this class has resolved already: only
+     * the names of {@code relative} are looked up.
+     *
+     * @throws java.nio.file.InvalidPathException when {@code relative} is no path (it holds a NUL)
+     */
+    public static Path resolveBelow(Path resolvedBase, String relative) {
+        Path names = resolvedBase.getFileSystem().getPath(relative);
+        try {
+            return Containment.resolveBelow(resolvedBase, names);
+        } catch (IOException e) {
+            return resolvedBase.resolve(names).toAbsolutePath().normalize();
+        }
+    }
+
     /** True when {@code candidate} is {@code boundary} or below it, after resolving both. */
     public static boolean equalOrBelow(Path candidate, Path boundary) {
         return resolve(candidate).startsWith(resolve(boundary));

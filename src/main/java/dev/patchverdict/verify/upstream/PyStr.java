@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.verify.upstream;
 
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -79,6 +80,32 @@ public final class PyStr {
         }
         if (start < n) {
             lines.add(s.substring(start));
+        }
+        return lines;
+    }
+
+    /**
+     * {@code splitlines()} of ASCII text given as its bytes, as {@link #splitlines} splits the same text: the bytes
+     * are scanned as they are, with no text built first (most patches are ASCII throughout).
+     */
+    public static List<String> splitlinesAscii(byte[] ascii) {
+        List<String> lines = new ArrayList<>(ascii.length / 32 + 4);
+        int start = 0;
+        int n = ascii.length;
+        for (int i = 0; i < n; i++) {
+            byte c = ascii[i];
+            // the ASCII boundaries are all below 0x1f: one comparison for nearly every byte
+            if (c > 0x1e || !isLineBoundary((char) c)) {
+                continue;
+            }
+            lines.add(new String(ascii, start, i - start, StandardCharsets.ISO_8859_1));
+            if (c == '\r' && i + 1 < n && ascii[i + 1] == '\n') {
+                i++;
+            }
+            start = i + 1;
+        }
+        if (start < n) {
+            lines.add(new String(ascii, start, n - start, StandardCharsets.ISO_8859_1));
         }
         return lines;
     }

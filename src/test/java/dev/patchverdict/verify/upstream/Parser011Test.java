@@ -106,6 +106,13 @@ class Parser011Test {
                 "unified-diff hunk count mismatch before line 6: old_remaining=99999999999999999999, new_remaining=0");
         rejects(lines(GIT, OLD, NEW, "@@ -1,\u0662 +1 @@", "-a"),
                 "unified-diff hunk count mismatch before line 6: old_remaining=1, new_remaining=1");
+        // counts past a long's range are counted down exactly, as Python's ints are
+        rejects(lines(GIT, OLD, NEW, "@@ -1,99999999999999999999 +1,18446744073709551616 @@", " c", "-a", "+b"),
+                "unified-diff hunk count mismatch before line 8: old_remaining=99999999999999999997, new_remaining=18446744073709551614");
+        rejects(lines(GIT, OLD, NEW, "@@ -1,9223372036854775807 +1,4611686018427387904 @@", " c", "-a"),
+                "unified-diff hunk count mismatch before line 7: old_remaining=9223372036854775805, new_remaining=4611686018427387903");
+        rejects(lines(GIT, OLD, NEW, "@@ -1,4611686018427387903 +1 @@", "-a", "+b", "+c"),
+                "unified-diff hunk exceeded declared line counts at line 7");
     }
 
     @Test

@@ -5,7 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.charset.StandardCharsets;
 import java.util.List;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -87,5 +93,20 @@ class PyStrTest {
         assertTrue(PyStr.compareCodePoints("\uD83D\uDE00", "\ue000") > 0);
         assertTrue(PyStr.compareCodePoints("a", "ab") < 0);
         assertEquals(0, PyStr.compareCodePoints("ab", "ab"));
+    }
+
+    @Property(tries = 3000)
+    void splitsAsciiBytesAsItSplitsTheirText(@ForAll("asciiLines") String text) {
+        assertEquals(PyStr.splitlines(text), PyStr.splitlinesAscii(text.getBytes(StandardCharsets.US_ASCII)));
+    }
+
+    /** ASCII text dense in line boundaries, CR LF pairs and the characters next to them. */
+    @Provide
+    Arbitrary<String> asciiLines() {
+        return Arbitraries.oneOf(
+                Arbitraries.strings().ascii().ofMaxLength(30),
+                Arbitraries.of("\n", "\r", "\r\n", "\n\r", "\u000b", "\u000c", "\u001c", "\u001d", "\u001e",
+                        "\u001f", "\u007f", " ", "x"))
+                .list().ofMaxSize(12).map(l -> String.join("", l));
     }
 }
