@@ -12,6 +12,7 @@ import dev.patchverdict.digest.Digests;
 import dev.patchverdict.fs.Containment;
 import dev.patchverdict.json.JsonInputException;
 import dev.patchverdict.json.StrictJson;
+import dev.patchverdict.record.DocumentProblem;
 import dev.patchverdict.record.DocumentReader;
 import dev.patchverdict.record.DocumentType;
 import dev.patchverdict.record.DocumentVersion;
@@ -62,6 +63,8 @@ public final class Auditor {
     private final SignaturePolicy signatures;
     private final Optional<Path> root;
     private final StrictJson json = StrictJson.withDefaults();
+    /** Work units and plans by their bytes, for this auditor's audits (one run of the command). */
+    private final SameBytes same = new SameBytes();
 
     public Auditor(Verifier verifier) {
         this(verifier, SignaturePolicy.NONE);
@@ -123,7 +126,15 @@ public final class Auditor {
 
     /** The document as an object, or an exception naming which one is not. */
     private ObjectNode object(Path file, String what) throws IOException, JsonInputException {
-        JsonNode n = json.read(file);
+        return object(json.read(file), what);
+    }
+
+    /** A document that many bundles share (a work unit, a plan), read once for all that hold the same bytes. */
+    private SameBytes.Read shared(Path file, String what) throws IOException, JsonInputException {
+        return same.of(json.bytes(file), b -> new SameBytes.Read(object(json.read(b), what)));
+    }
+
+    private static ObjectNode object(JsonNode n, String what) throws JsonInputException {
         if (!n.isObject()) {
             throw new JsonInputException(what + " is not a JSON object (it is " + n.getNodeType().name().toLowerCase(java.util.Locale.ROOT) + ")");
         }
@@ -140,11 +151,13 @@ public final class Auditor {
         }
         JsonNode result = object(layout.result().get(), "verification-result.json");
         List<String> tampered = new ArrayList<>();
-        try {
-            DocumentReader.strict().validateVersion(DocumentVersion.of(DocumentType.VERIFICATION_RESULT, "0.1"), result);
-        } catch (InvalidDocumentException e) {
+        // against the schema alone: nothing maps the result, so no validated copy of it is made
+        DocumentVersion resultVersion = DocumentVersion.of(DocumentType.VERIFICATION_RESULT, "0.1");
+        List<DocumentProblem> problems = DocumentReader.strict().schemas().validate(resultVersion, result);
+        if (!problems.isEmpty()) {
             // no verifier writes one: every field a reader relies on is then in doubt, not only those re-verification checks
-            tampered.add("the recorded result is not a valid VerificationResult v0.1: " + String.join("; ", e.messages()));
+            tampered.add("the recorded result is not a valid VerificationResult v0.1: "
+                    + String.join("; ", new InvalidDocumentException(resultVersion.toString(), problems).messages()));
         }
         tampered.addAll(selfConsistency(result));
         List<String> missing = new ArrayList<>();
@@ -164,12 +177,14 @@ public final class Auditor {
             return tampered.isEmpty() ? new AuditOutcome(name, Verdict.UNVERIFIABLE, missing, List.of())
                     : new AuditOutcome(name, Verdict.TAMPERED, tampered, List.of());
         }
-        ObjectNode wu = object(layout.workUnit().get(), "the work unit");
+        SameBytes.Read wuRead = shared(layout.workUnit().get(), "the work unit");
         ObjectNode rm = object(layout.manifest().get(), "the result manifest");
-        JsonNode plan = object(layout.plan().get(), "the evaluator plan");
-        Digest wuDigest = Digests.canonical(wu);
+        SameBytes.Read planRead = shared(layout.plan().get(), "the evaluator plan");
+        ObjectNode wu = wuRead.copy();
+        JsonNode plan = planRead.copy();
+        Digest wuDigest = wuRead.canonical();
         Digest rmDigest = Digests.canonical(rm);
-        String planDigest = Digests.canonical(plan).toString();
+        String planDigest = planRead.canonical().toString();
         JsonNode prov = result.path("provenance");
         same(tampered, "work unit digest", prov.path("work_unit_digest").asText(), wuDigest.toString());
         same(tampered, "result manifest digest", prov.path("result_manifest_digest").asText(), rmDigest.toString());
