@@ -103,6 +103,30 @@ class AuditorTest {
                 "plan digest (provenance.verifier_config_digest)");
     }
 
+    /**
+     * One auditor reads a work unit or plan once for every bundle holding the same bytes: a bundle whose file
+     * differs, at another path or at the same path rewritten in between, is judged on its own bytes, even when
+     * only one byte differs and the length is the same.
+     */
+    @Test
+    void aWorkUnitOrPlanReadBeforeIsReadAgainWhenItsBytesDiffer() throws Exception {
+        Path plan = good.resolve("evaluator-plan.json");
+        String original = Files.readString(plan);
+        String edited = original.replace("\"visibility\" : \"public\"", "\"visibility\" : \"publiC\"");
+        assertTrue(!edited.equals(original) && edited.length() == original.length(), "the plan names its visibility");
+        Path otherPlan = copy("same-length-plan", d -> write(d.resolve("evaluator-plan.json"), edited));
+        Path otherWorkUnit = copy("other-work-unit", d -> editJson(d.resolve("work-unit.json"), w -> w.put("title", "another")));
+        expect(good, Verdict.REPRODUCED, "re-verified");
+        expect(otherPlan, Verdict.TAMPERED, "plan digest (provenance.verifier_config_digest)");
+        expect(otherWorkUnit, Verdict.TAMPERED, "work unit digest");
+        expect(good, Verdict.REPRODUCED, "re-verified");
+        // the same path, its bytes changed between two audits by the same auditor
+        write(plan, edited);
+        expect(good, Verdict.TAMPERED, "plan digest (provenance.verifier_config_digest)");
+        write(plan, original);
+        expect(good, Verdict.REPRODUCED, "re-verified");
+    }
+
     @Test
     void aChangedManifestDigestIsTampered() throws Exception {
         expect(copy("manifest-digest", d -> editJson(d.resolve("verification-result.json"), r -> ((ObjectNode) r.get("provenance"))
