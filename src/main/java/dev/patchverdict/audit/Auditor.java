@@ -17,6 +17,7 @@ import dev.patchverdict.record.DocumentReader;
 import dev.patchverdict.record.DocumentType;
 import dev.patchverdict.record.DocumentVersion;
 import dev.patchverdict.record.InvalidDocumentException;
+import dev.patchverdict.record.ValidDocument;
 import dev.patchverdict.verify.Verification;
 import dev.patchverdict.verify.VerificationException;
 import dev.patchverdict.verify.Verifier;
@@ -255,8 +256,12 @@ public final class Auditor {
         Verification again;
         try {
             // the records just read and checked are handed over, not read again
+            // and the work unit and plan as validated once for every bundle holding the same bytes
+            List<ValidDocument> validated = new ArrayList<>();
+            wuRead.valid(DocumentVersion.of(DocumentType.WORK_UNIT, "0.2")).ifPresent(validated::add);
+            planRead.valid(DocumentVersion.of(DocumentType.EVALUATOR_PLAN, version)).ifPresent(validated::add);
             again = verifier.verify(VerifyRequest.of(layout.workUnit().get(), layout.manifest().get(), root, layout.plan().get()),
-                    new Verifier.Documents(wu, rm, plan));
+                    new Verifier.Documents(wu, rm, plan, validated));
         } catch (VerificationException e) {
             return new AuditOutcome(name, Verdict.DIVERGED, List.of("re-verification could not decide: " + e.getMessage()), advisories);
         }

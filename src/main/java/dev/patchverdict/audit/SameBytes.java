@@ -4,10 +4,16 @@ package dev.patchverdict.audit;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.patchverdict.digest.Digest;
 import dev.patchverdict.digest.Digests;
+import dev.patchverdict.record.DocumentReader;
+import dev.patchverdict.record.DocumentVersion;
+import dev.patchverdict.record.InvalidDocumentException;
+import dev.patchverdict.record.ValidDocument;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * A document read once for every bundle that holds the same bytes: the work units and plans of a record family are
@@ -21,6 +27,7 @@ final class SameBytes {
     static final class Read {
         private final ObjectNode tree;
         private volatile Digest canonical;
+        private final Map<DocumentVersion, Optional<ValidDocument>> valid = new ConcurrentHashMap<>();
 
         Read(ObjectNode tree) {
             this.tree = Objects.requireNonNull(tree, "tree");
@@ -29,6 +36,20 @@ final class SameBytes {
         /** A copy of the tree, the caller's own. */
         ObjectNode copy() {
             return tree.deepCopy();
+        }
+
+        /**
+         * What {@link DocumentReader#strict()} makes of the document under this version, once per version: empty when
+         * it is not valid or the reader failed, and the verifier then validates it and says why in its own words.
+         */
+        Optional<ValidDocument> valid(DocumentVersion version) {
+            return valid.computeIfAbsent(version, v -> {
+                try {
+                    return Optional.of(DocumentReader.strict().validateVersion(v, tree));
+                } catch (InvalidDocumentException | RuntimeException e) {
+                    return Optional.empty();
+                }
+            });
         }
 
         /** The canonical digest, taken when first asked for (where the audit has always taken it) and then kept. */

@@ -87,11 +87,21 @@ public final class Verifier {
      * paths (an audit has read them to check their digests), so they are not read again. The caller must not
      * change them afterwards.
      */
-    public record Documents(JsonNode workUnit, JsonNode resultManifest, JsonNode evaluatorPlan) {
+    public record Documents(JsonNode workUnit, JsonNode resultManifest, JsonNode evaluatorPlan, List<ValidDocument> validated) {
+        /**
+         * {@code validated}: what {@link DocumentReader#strict()} made of some of these records, each equal to the record
+         * of its type here (an audit validates a work unit or plan once for every bundle holding the same bytes); a
+         * record it does not list is validated here.
+         */
         public Documents {
             Objects.requireNonNull(workUnit, "workUnit");
             Objects.requireNonNull(resultManifest, "resultManifest");
             Objects.requireNonNull(evaluatorPlan, "evaluatorPlan");
+            validated = List.copyOf(validated);
+        }
+
+        public Documents(JsonNode workUnit, JsonNode resultManifest, JsonNode evaluatorPlan) {
+            this(workUnit, resultManifest, evaluatorPlan, List.of());
         }
     }
 
@@ -115,7 +125,7 @@ public final class Verifier {
         if (!BACKENDS.containsKey(version)) {
             throw new VerificationException("unsupported EvaluatorPlan schema_version: " + reprOf(rawVersion));
         }
-        ValidDocument planDoc = validate(DocumentVersion.of(DocumentType.EVALUATOR_PLAN, version), planJson,
+        ValidDocument planDoc = validate(read, DocumentVersion.of(DocumentType.EVALUATOR_PLAN, version), planJson,
                 "EvaluatorPlan v" + version);
         // the loaded trees are this call's own (the ValidDocuments hold copies): no further copy is needed
         ObjectNode plan = (ObjectNode) planJson;
@@ -128,8 +138,8 @@ public final class Verifier {
         // R5, G1, G2
         JsonNode wuJson = read == null ? load(request.workUnit()) : object(request.workUnit(), read.workUnit());
         JsonNode rmJson = read == null ? load(request.resultManifest()) : object(request.resultManifest(), read.resultManifest());
-        ValidDocument wuDoc = validate(DocumentVersion.of(DocumentType.WORK_UNIT, "0.2"), wuJson, "Work Unit");
-        ValidDocument rmDoc = validate(DocumentVersion.of(DocumentType.RESULT_MANIFEST, "0.1"), rmJson, "ResultManifest");
+        ValidDocument wuDoc = validate(read, DocumentVersion.of(DocumentType.WORK_UNIT, "0.2"), wuJson, "Work Unit");
+        ValidDocument rmDoc = validate(read, DocumentVersion.of(DocumentType.RESULT_MANIFEST, "0.1"), rmJson, "ResultManifest");
         ObjectNode wu = (ObjectNode) wuJson;
         ObjectNode rm = (ObjectNode) rmJson;
         bind(plan, planDoc, wu, wuDoc, rm, version, planPath, request.candidateRoot());
@@ -319,6 +329,18 @@ public final class Verifier {
             throw new VerificationException(file + " must contain a JSON object");
         }
         return node;
+    }
+
+    /** The record as the caller validated it already under this version, else validated here. */
+    private ValidDocument validate(Documents read, DocumentVersion version, JsonNode node, String label) throws VerificationException {
+        if (read != null) {
+            for (ValidDocument d : read.validated()) {
+                if (d.version().equals(version)) {
+                    return d;
+                }
+            }
+        }
+        return validate(version, node, label);
     }
 
     private ValidDocument validate(DocumentVersion version, JsonNode node, String label) throws VerificationException {
