@@ -265,7 +265,10 @@ public final class Auditor {
         } catch (VerificationException e) {
             return new AuditOutcome(name, Verdict.DIVERGED, List.of("re-verification could not decide: " + e.getMessage()), advisories);
         }
-        Optional<Difference> difference = firstDifference(comparable(result), comparable(again.result()), "");
+        JsonNode recorded = comparable(result);
+        JsonNode reverified = comparable(again.result());
+        // the common case, the same result, is known without writing a path for every value on the way
+        Optional<Difference> difference = same(recorded, reverified) ? Optional.empty() : firstDifference(recorded, reverified, "");
         if (difference.isPresent()) {
             return new AuditOutcome(name, Verdict.DIVERGED, List.of(difference.get().reason()), advisories,
                     difference.get().path());
@@ -348,15 +351,24 @@ public final class Auditor {
         if (!result.isObject()) {
             return result;
         }
-        ObjectNode c = result.deepCopy();
+        // copies of the objects that lose a field, sharing every value they keep: the result itself is not changed
+        ObjectNode c = shallow(result);
         c.remove(List.of("started_at", "finished_at"));
-        if (c.get("resources") instanceof ObjectNode resources) {
+        if (c.get("resources") instanceof ObjectNode r) {
+            ObjectNode resources = shallow(r);
+            c.set("resources", resources);
             resources.remove("wall_seconds");
         }
-        if (c.get("provenance") instanceof ObjectNode prov && prov.get("environment") instanceof ObjectNode env) {
+        if (c.get("provenance") instanceof ObjectNode p && p.get("environment") instanceof ObjectNode e) {
+            ObjectNode prov = shallow(p);
+            ObjectNode env = shallow(e);
+            c.set("provenance", prov);
+            prov.set("environment", env);
             env.retain("tool_versions");
         }
-        if (c.get("extensions") instanceof ObjectNode ext) {
+        if (c.get("extensions") instanceof ObjectNode x) {
+            ObjectNode ext = shallow(x);
+            c.set("extensions", ext);
             List<String> own = new ArrayList<>();
             ext.fieldNames().forEachRemaining(k -> {
                 if (k.startsWith("org.patchverdict.") && !k.startsWith("org.patchverdict.evaluator_plan.")) {
@@ -366,6 +378,45 @@ public final class Auditor {
             ext.remove(own);
         }
         return c;
+    }
+
+    /** A new object holding the same values. */
+    private static ObjectNode shallow(JsonNode object) {
+        ObjectNode copy = Nodes.object();
+        copy.setAll((ObjectNode) object);
+        return copy;
+    }
+
+    /** True exactly when {@link #firstDifference} finds none: the same keys, lengths, texts and written values. */
+    static boolean same(JsonNode recorded, JsonNode again) {
+        if (recorded.isObject() && again.isObject()) {
+            if (recorded.size() != again.size()) {
+                return false;
+            }
+            for (Iterator<Map.Entry<String, JsonNode>> it = recorded.fields(); it.hasNext();) {
+                Map.Entry<String, JsonNode> e = it.next();
+                JsonNode b = again.get(e.getKey());
+                if (b == null || !same(e.getValue(), b)) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        if (recorded.isArray() && again.isArray()) {
+            if (recorded.size() != again.size()) {
+                return false;
+            }
+            for (int i = 0; i < recorded.size(); i++) {
+                if (!same(recorded.get(i), again.get(i))) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        if (recorded.isTextual() && again.isTextual() && recorded.textValue().equals(again.textValue())) {
+            return true;
+        }
+        return PyJson.dumps(recorded, false).equals(PyJson.dumps(again, false));
     }
 
     /** Where the recorded and the re-verified result first differ: the JSON path, and the reason naming both values. */
