@@ -97,8 +97,10 @@ public final class Auditor {
      */
     public AuditOutcome audit(Path dir, String name) {
         AuditOutcome o;
+        // where the bundle's files are is found once, for its result and its signature
+        BundleLayout.Once laid = BundleLayout.Once.of(dir, within(dir));
         try {
-            o = auditChecked(dir, name);
+            o = auditChecked(laid, name);
         } catch (IOException | JsonInputException e) {
             o = new AuditOutcome(name, Verdict.UNVERIFIABLE, List.of("unreadable: " + e.getMessage()), List.of());
         } catch (RuntimeException e) {
@@ -110,7 +112,7 @@ public final class Auditor {
                     + "); run it alone with a larger heap (PATCHVERDICT_JAVA_OPTS=-Xmx...)"), List.of());
         }
         try {
-            return Signatures.apply(o, dir, within(dir), signatures);
+            return Signatures.apply(o, laid, signatures);
         } catch (RuntimeException e) {
             return new AuditOutcome(name, Verdict.UNVERIFIABLE, List.of("its signature could not be checked: " + describe(e)),
                     o.advisories());
@@ -142,8 +144,8 @@ public final class Auditor {
         return (ObjectNode) n;
     }
 
-    private AuditOutcome auditChecked(Path dir, String name) throws IOException, JsonInputException {
-        BundleLayout layout = BundleLayout.of(dir, within(dir));
+    private AuditOutcome auditChecked(BundleLayout.Once laid, String name) throws IOException, JsonInputException {
+        BundleLayout layout = laid.get();
         if (!layout.refused().isEmpty()) {
             return new AuditOutcome(name, Verdict.UNVERIFIABLE, layout.refused(), List.of());
         }
