@@ -41,7 +41,7 @@ public record EvaluatorPlan(
         Require.nonEmpty(candidateArtifactId, "candidate_artifact_id");
         Objects.requireNonNull(contract, "contract");
         Objects.requireNonNull(policy, "policy");
-        extensions = Require.optional(extensions, "extensions").map(ObjectNode::deepCopy);
+        extensions = Require.extensions(extensions);
         if (!verifier.equals(contract.pinnedVerifier())) {
             throw new IllegalArgumentException("EvaluatorPlan v" + contract.schemaVersion() + " is written for verifier "
                     + contract.pinnedVerifier() + ", not " + verifier);
@@ -58,7 +58,7 @@ public record EvaluatorPlan(
 
     @Override
     public Optional<ObjectNode> extensions() {
-        return extensions.map(ObjectNode::deepCopy);
+        return Require.extensions(extensions);
     }
 
     public String schemaVersion() {

@@ -34,9 +34,7 @@ public final class FieldReader {
     }
 
     private static FieldReader of(JsonNode value, String pointer) {
-        if (value == null || !value.isObject()) {
-            throw new FieldException(pointer, "must be an object, not " + kind(value));
-        }
+        expect(value != null && value.isObject(), value, pointer, "an object");
         return new FieldReader((ObjectNode) value, pointer);
     }
 
@@ -53,85 +51,77 @@ public final class FieldReader {
     }
 
     public String text(String field) {
-        return text(required(field), pointer(field));
+        return required(field, FieldReader::text);
     }
 
     public Optional<String> optText(String field) {
-        return optional(field).map(v -> text(v, pointer(field)));
+        return optional(field, FieldReader::text);
     }
 
     public long integer(String field) {
-        return integer(required(field), pointer(field));
+        return required(field, FieldReader::integer);
     }
 
     public Optional<Long> optInteger(String field) {
-        return optional(field).map(v -> integer(v, pointer(field)));
+        return optional(field, FieldReader::integer);
     }
 
     public JsonNumber number(String field) {
-        return number(required(field), pointer(field));
+        return required(field, FieldReader::number);
     }
 
     public Optional<JsonNumber> optNumber(String field) {
-        return optional(field).map(v -> number(v, pointer(field)));
+        return optional(field, FieldReader::number);
     }
 
     public boolean bool(String field) {
-        JsonNode v = required(field);
-        if (!v.isBoolean()) {
-            throw new FieldException(pointer(field), "must be a boolean, not " + kind(v));
-        }
-        return v.booleanValue();
+        return required(field, FieldReader::bool);
     }
 
     public Digest digest(String field) {
-        return digest(required(field), pointer(field));
+        return required(field, FieldReader::digest);
     }
 
     public Optional<Digest> optDigest(String field) {
-        return optional(field).map(v -> digest(v, pointer(field)));
+        return optional(field, FieldReader::digest);
     }
 
     public <E extends Enum<E> & WireValue> E wire(String field, Class<E> type) {
-        return wire(required(field), pointer(field), type);
+        return required(field, (v, p) -> wire(v, p, type));
     }
 
     public List<String> texts(String field) {
-        return list(field, (v, p) -> text(v, p));
+        return required(field, (v, p) -> list(v, p, FieldReader::text));
     }
 
     public Optional<List<String>> optTexts(String field) {
-        return has(field) ? Optional.of(texts(field)) : Optional.empty();
+        return optional(field, (v, p) -> list(v, p, FieldReader::text));
     }
 
     public <E extends Enum<E> & WireValue> List<E> wires(String field, Class<E> type) {
-        return list(field, (v, p) -> wire(v, p, type));
+        return required(field, (v, p) -> list(v, p, (e, at) -> wire(e, at, type)));
     }
 
     public FieldReader object(String field) {
-        return of(required(field), pointer(field));
+        return required(field, FieldReader::of);
     }
 
     public Optional<FieldReader> optObject(String field) {
-        return optional(field).map(v -> of(v, pointer(field)));
+        return optional(field, FieldReader::of);
     }
 
     /** Maps each element of an array of objects. */
     public <T> List<T> objects(String field, Function<FieldReader, T> mapper) {
-        return list(field, (v, p) -> mapper.apply(of(v, p)));
+        return required(field, (v, p) -> list(v, p, (e, at) -> mapper.apply(of(e, at))));
     }
 
     /** An object kept verbatim (extensions, expected JSON): a private copy. */
     public ObjectNode objectNode(String field) {
-        JsonNode v = required(field);
-        if (!v.isObject()) {
-            throw new FieldException(pointer(field), "must be an object, not " + kind(v));
-        }
-        return v.deepCopy();
+        return required(field, FieldReader::objectNode);
     }
 
     public Optional<ObjectNode> optObjectNode(String field) {
-        return has(field) ? Optional.of(objectNode(field)) : Optional.empty();
+        return optional(field, FieldReader::objectNode);
     }
 
     /** An object whose every value is a string, in document order. */
@@ -171,47 +161,58 @@ public final class FieldReader {
         T map(String name, JsonNode value, String pointer);
     }
 
+    /** Reads one JSON value, knowing where it is for messages. */
     @FunctionalInterface
-    private interface ElementMapper<T> {
-        T map(JsonNode value, String pointer);
+    private interface ValueReader<T> {
+        T read(JsonNode value, String pointer);
     }
 
-    private <T> List<T> list(String field, ElementMapper<T> mapper) {
-        JsonNode v = required(field);
-        String p = pointer(field);
-        if (!v.isArray()) {
-            throw new FieldException(p, "must be an array, not " + kind(v));
-        }
-        List<T> out = new ArrayList<>(v.size());
-        for (int i = 0; i < v.size(); i++) {
-            out.add(mapper.map(v.get(i), JsonPointers.child(p, i)));
-        }
-        return List.copyOf(out);
-    }
-
-    private JsonNode required(String field) {
+    private <T> T required(String field, ValueReader<T> reader) {
         JsonNode v = node.get(field);
         if (v == null) {
             throw new FieldException(pointer(field), "is required but missing");
         }
-        return v;
+        return reader.read(v, pointer(field));
     }
 
-    private Optional<JsonNode> optional(String field) {
-        return Optional.ofNullable(node.get(field));
+    private <T> Optional<T> optional(String field, ValueReader<T> reader) {
+        JsonNode v = node.get(field);
+        return v == null ? Optional.empty() : Optional.of(reader.read(v, pointer(field)));
+    }
+
+    /** A value of the wrong JSON type is refused, naming the type it has. */
+    private static void expect(boolean ok, JsonNode v, String pointer, String what) {
+        if (!ok) {
+            throw new FieldException(pointer, "must be " + what + ", not " + kind(v));
+        }
+    }
+
+    private static <T> List<T> list(JsonNode v, String pointer, ValueReader<T> reader) {
+        expect(v.isArray(), v, pointer, "an array");
+        List<T> out = new ArrayList<>(v.size());
+        for (int i = 0; i < v.size(); i++) {
+            out.add(reader.read(v.get(i), JsonPointers.child(pointer, i)));
+        }
+        return List.copyOf(out);
+    }
+
+    private static ObjectNode objectNode(JsonNode v, String pointer) {
+        expect(v.isObject(), v, pointer, "an object");
+        return v.deepCopy();
+    }
+
+    private static boolean bool(JsonNode v, String pointer) {
+        expect(v.isBoolean(), v, pointer, "a boolean");
+        return v.booleanValue();
     }
 
     public static String text(JsonNode v, String pointer) {
-        if (!v.isTextual()) {
-            throw new FieldException(pointer, "must be a string, not " + kind(v));
-        }
+        expect(v.isTextual(), v, pointer, "a string");
         return v.textValue();
     }
 
     public static long integer(JsonNode v, String pointer) {
-        if (!v.isIntegralNumber()) {
-            throw new FieldException(pointer, "must be an integer, not " + kind(v));
-        }
+        expect(v.isIntegralNumber(), v, pointer, "an integer");
         if (!v.canConvertToLong()) {
             // The schemas put no upper bound on counts and sizes; the models hold them as long.
             throw new FieldException(pointer, "must be at most " + Long.MAX_VALUE);
@@ -220,9 +221,7 @@ public final class FieldReader {
     }
 
     public static JsonNumber number(JsonNode v, String pointer) {
-        if (!v.isNumber()) {
-            throw new FieldException(pointer, "must be a number, not " + kind(v));
-        }
+        expect(v.isNumber(), v, pointer, "a number");
         return JsonNumber.of(v);
     }
 

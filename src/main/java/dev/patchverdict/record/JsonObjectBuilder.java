@@ -29,6 +29,11 @@ public final class JsonObjectBuilder {
         return new JsonObjectBuilder();
     }
 
+    /** A document's object, which names its schema version first. */
+    public static JsonObjectBuilder document(DocumentVersion version) {
+        return object().put("schema_version", version.version());
+    }
+
     public JsonObjectBuilder put(String field, String value) {
         return set(field, TextNode.valueOf(Objects.requireNonNull(value, field)));
     }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.patchverdict.record;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;
@@ -45,22 +46,34 @@ public final class Require {
         return copy;
     }
 
-    /** As {@link #distinct}, and not empty. */
-    public static <T> List<T> distinctNonEmpty(Collection<T> values, String field) {
-        List<T> copy = distinct(values, field);
+    /** As {@link #list}, and not empty. */
+    public static <T> List<T> nonEmptyList(Collection<T> values, String field) {
+        List<T> copy = list(values, field);
         if (copy.isEmpty()) {
             throw new IllegalArgumentException(field + " must have at least 1 item");
         }
         return copy;
     }
 
+    /** As {@link #distinct}, and not empty. */
+    public static <T> List<T> distinctNonEmpty(Collection<T> values, String field) {
+        return nonEmptyList(distinct(values, field), field);
+    }
+
+    /** What a ResultManifest and a VerificationResult both say of the attempt they are about. */
+    static void attempt(String workUnitId, long workUnitVersion, long attempt) {
+        nonEmpty(workUnitId, "workUnitId");
+        atLeast(workUnitVersion, 1, "work_unit_version");
+        atLeast(attempt, 1, "attempt");
+    }
+
     public static <T> Optional<T> optional(Optional<T> value, String field) {
         return Objects.requireNonNull(value, field);
     }
 
-    /** An optional list, copied when present. */
-    public static <T> Optional<List<T>> optionalList(Optional<List<T>> values, String field) {
-        return Objects.requireNonNull(values, field).map(v -> list(v, field));
+    /** A document's extensions, as a private copy: taken on the way into a model and again on the way out. */
+    public static Optional<ObjectNode> extensions(Optional<ObjectNode> extensions) {
+        return optional(extensions, "extensions").map(ObjectNode::deepCopy);
     }
 
     public static <T> Optional<List<T>> optionalDistinct(Optional<List<T>> values, String field) {

@@ -34,9 +34,7 @@ public record ResultManifest(
 
     public ResultManifest {
         Require.nonEmpty(id, "id");
-        Require.nonEmpty(workUnitId, "workUnitId");
-        Require.atLeast(workUnitVersion, 1, "work_unit_version");
-        Require.atLeast(attempt, 1, "attempt");
+        Require.attempt(workUnitId, workUnitVersion, attempt);
         Objects.requireNonNull(worker, "worker");
         Objects.requireNonNull(status, "status");
         Objects.requireNonNull(startedAt, "startedAt");
@@ -48,12 +46,12 @@ public record ResultManifest(
         Objects.requireNonNull(selfReport, "selfReport");
         Objects.requireNonNull(provenance, "provenance");
         Objects.requireNonNull(verificationRequest, "verificationRequest");
-        extensions = Require.optional(extensions, "extensions").map(ObjectNode::deepCopy);
+        extensions = Require.extensions(extensions);
     }
 
     @Override
     public Optional<ObjectNode> extensions() {
-        return extensions.map(ObjectNode::deepCopy);
+        return Require.extensions(extensions);
     }
 
     @Override
@@ -77,22 +75,15 @@ public record ResultManifest(
             String id, ArtifactType type, String locator, Digest digest, Optional<String> mediaType,
             Optional<String> description) {
         public ProducedArtifact {
-            Require.nonEmpty(id, "id");
-            Objects.requireNonNull(type, "type");
-            Require.nonEmpty(locator, "locator");
-            Objects.requireNonNull(digest, "digest");
-            Require.optional(mediaType, "mediaType");
-            Require.optional(description, "description");
+            Located.check(id, type, locator, digest, mediaType, description);
         }
 
         static ProducedArtifact read(FieldReader f) {
-            return f.build(() -> new ProducedArtifact(f.text("id"), f.wire("type", ArtifactType.class), f.text("locator"),
-                    f.digest("digest"), f.optText("media_type"), f.optText("description")));
+            return Located.read(f, ArtifactType.class, ProducedArtifact::new);
         }
 
         ObjectNode toJson() {
-            return JsonObjectBuilder.object().put("id", id).put("type", type).put("locator", locator).put("digest", digest)
-                    .optText("media_type", mediaType).optText("description", description).build();
+            return Located.write(id, type, locator, digest, mediaType, description);
         }
     }
 
@@ -213,8 +204,7 @@ public record ResultManifest(
 
     @Override
     public ObjectNode toJson() {
-        return JsonObjectBuilder.object()
-                .put("schema_version", VERSION.version())
+        return JsonObjectBuilder.document(VERSION)
                 .put("id", id)
                 .put("work_unit_id", workUnitId)
                 .put("work_unit_version", workUnitVersion)

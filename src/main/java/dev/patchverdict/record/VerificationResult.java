@@ -39,18 +39,13 @@ public record VerificationResult(
     public VerificationResult {
         Require.nonEmpty(id, "id");
         Require.nonEmpty(resultManifestId, "resultManifestId");
-        Require.nonEmpty(workUnitId, "workUnitId");
-        Require.atLeast(workUnitVersion, 1, "work_unit_version");
-        Require.atLeast(attempt, 1, "attempt");
+        Require.attempt(workUnitId, workUnitVersion, attempt);
         Objects.requireNonNull(verifier, "verifier");
         Objects.requireNonNull(independence, "independence");
         Objects.requireNonNull(status, "status");
         Objects.requireNonNull(startedAt, "startedAt");
         Objects.requireNonNull(finishedAt, "finishedAt");
-        checks = Require.list(checks, "checks");
-        if (checks.isEmpty()) {
-            throw new IllegalArgumentException("checks must have at least 1 item");
-        }
+        checks = Require.nonEmptyList(checks, "checks");
         evidence = Require.list(evidence, "evidence");
         findings = Require.list(findings, "findings");
         metrics = Metric.checkAll(metrics, "metrics");
@@ -58,12 +53,12 @@ public record VerificationResult(
         Objects.requireNonNull(provenance, "provenance");
         Objects.requireNonNull(decisionSupport, "decisionSupport");
         Require.optional(attestation, "attestation");
-        extensions = Require.optional(extensions, "extensions").map(ObjectNode::deepCopy);
+        extensions = Require.extensions(extensions);
     }
 
     @Override
     public Optional<ObjectNode> extensions() {
-        return extensions.map(ObjectNode::deepCopy);
+        return Require.extensions(extensions);
     }
 
     @Override
@@ -138,22 +133,15 @@ public record VerificationResult(
             String id, EvidenceType type, String locator, Digest digest, Optional<String> mediaType,
             Optional<String> description) {
         public Evidence {
-            Require.nonEmpty(id, "id");
-            Objects.requireNonNull(type, "type");
-            Require.nonEmpty(locator, "locator");
-            Objects.requireNonNull(digest, "digest");
-            Require.optional(mediaType, "mediaType");
-            Require.optional(description, "description");
+            Located.check(id, type, locator, digest, mediaType, description);
         }
 
         static Evidence read(FieldReader f) {
-            return f.build(() -> new Evidence(f.text("id"), f.wire("type", EvidenceType.class), f.text("locator"),
-                    f.digest("digest"), f.optText("media_type"), f.optText("description")));
+            return Located.read(f, EvidenceType.class, Evidence::new);
         }
 
         ObjectNode toJson() {
-            return JsonObjectBuilder.object().put("id", id).put("type", type).put("locator", locator).put("digest", digest)
-                    .optText("media_type", mediaType).optText("description", description).build();
+            return Located.write(id, type, locator, digest, mediaType, description);
         }
     }
 
@@ -271,8 +259,7 @@ public record VerificationResult(
 
     @Override
     public ObjectNode toJson() {
-        return JsonObjectBuilder.object()
-                .put("schema_version", VERSION.version())
+        return JsonObjectBuilder.document(VERSION)
                 .put("id", id)
                 .put("result_manifest_id", resultManifestId)
                 .put("work_unit_id", workUnitId)

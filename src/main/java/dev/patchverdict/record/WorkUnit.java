@@ -42,10 +42,7 @@ public record WorkUnit(
         Require.nonEmpty(objective, "objective");
         Require.optional(context, "context");
         inputs = Require.list(inputs, "inputs");
-        outputs = Require.list(outputs, "outputs");
-        if (outputs.isEmpty()) {
-            throw new IllegalArgumentException("outputs must have at least 1 item");
-        }
+        outputs = Require.nonEmptyList(outputs, "outputs");
         dependencies = Require.list(dependencies, "dependencies");
         Objects.requireNonNull(requirements, "requirements");
         Objects.requireNonNull(constraints, "constraints");
@@ -53,23 +50,17 @@ public record WorkUnit(
         Objects.requireNonNull(security, "security");
         Objects.requireNonNull(permissions, "permissions");
         Objects.requireNonNull(verificationPolicy, "verificationPolicy");
-        validators = Require.list(validators, "validators");
-        if (validators.isEmpty()) {
-            throw new IllegalArgumentException("validators must have at least 1 item");
-        }
-        evidenceRequirements = Require.list(evidenceRequirements, "evidenceRequirements");
-        if (evidenceRequirements.isEmpty()) {
-            throw new IllegalArgumentException("evidenceRequirements must have at least 1 item");
-        }
+        validators = Require.nonEmptyList(validators, "validators");
+        evidenceRequirements = Require.nonEmptyList(evidenceRequirements, "evidenceRequirements");
         Objects.requireNonNull(budget, "budget");
         Objects.requireNonNull(provenance, "provenance");
         Objects.requireNonNull(failureSemantics, "failureSemantics");
-        extensions = Require.optional(extensions, "extensions").map(ObjectNode::deepCopy);
+        extensions = Require.extensions(extensions);
     }
 
     @Override
     public Optional<ObjectNode> extensions() {
-        return extensions.map(ObjectNode::deepCopy);
+        return Require.extensions(extensions);
     }
 
     @Override
@@ -340,10 +331,7 @@ public record WorkUnit(
         public Validator {
             Require.nonEmpty(id, "id");
             Objects.requireNonNull(type, "type");
-            command = Require.optionalList(command, "command");
-            if (command.map(List::isEmpty).orElse(false)) {
-                throw new IllegalArgumentException("command must have at least 1 item");
-            }
+            command = Require.optional(command, "command").map(c -> Require.nonEmptyList(c, "command"));
             Require.optional(description, "description");
         }
 
@@ -473,8 +461,7 @@ public record WorkUnit(
 
     @Override
     public ObjectNode toJson() {
-        return JsonObjectBuilder.object()
-                .put("schema_version", VERSION.version())
+        return JsonObjectBuilder.document(VERSION)
                 .put("id", id)
                 .put("version", version)
                 .put("kind", kind)
