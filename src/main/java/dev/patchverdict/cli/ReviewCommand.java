@@ -130,7 +130,10 @@ final class ReviewCommand implements Callable<Integer> {
 
     private ReviewSummary run(CliContext ctx, Reviewer reviewer, Inputs.Fields fields, OutputStream out) throws IOException {
         PrintStream ps = out instanceof PrintStream s ? s : new PrintStream(out, false, StandardCharsets.UTF_8);
-        Inputs entries = new Inputs(inputs, ctx::resolve, fields);
+        Inputs entries = new Inputs(inputs, ctx::resolve, fields).deferLines();
+        if (format != Format.html) {
+            entries.withoutDigests(); // only the HTML page names the predictions files' SHA-256
+        }
         try (ProgressOption.Line line = progress.open(ctx, "review", "patches", output == null)) {
             ReviewSummary s = ReviewRun.run(entries, reviewer, jobs, counted(sink(ctx, ps, entries), line));
             ps.flush();

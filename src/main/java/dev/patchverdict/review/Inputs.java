@@ -67,6 +67,10 @@ public final class Inputs implements Iterator<Entry> {
     private Iterator<Entry> current = java.util.Collections.emptyIterator();
     private Source open;
     private long next;
+    /** Whether JSON Lines lines are yielded undecoded ({@link Entry.Kind#LINE}), for the reviewing threads to decode. */
+    private boolean deferLines;
+    /** Whether predictions files are digested as they are read (their SHA-256 in {@link #described()}). */
+    private boolean digests = true;
     /** Each input taken so far, in order: what it was read as, where its entries are and the SHA-256 of its bytes. */
     private final List<Described> described = new ArrayList<>();
 
@@ -119,6 +123,26 @@ public final class Inputs implements Iterator<Entry> {
      */
     public static Entry prediction(String source, JsonNode prediction, long line, Fields fields) {
         return new Inputs(List.of(), p -> null, fields).prediction(source, prediction, null, "", line);
+    }
+
+    /**
+     * From now on each JSON Lines line is yielded as a {@link Entry.Kind#LINE} entry, its prediction decoded by
+     * {@link Entry#resolved()} where it is reviewed: the one thread reading the file then only finds lines, and
+     * decoding (most of the reading's work) is shared among the reviewing threads. The entries resolve to exactly
+     * those the reader yields otherwise.
+     */
+    public Inputs deferLines() {
+        deferLines = true;
+        return this;
+    }
+
+    /**
+     * Predictions files opened from now on are not digested, and their SHA-256 stays unknown in {@link #described()}:
+     * for a caller that reports none, the digest of the whole file would be the one thread reading it's largest cost.
+     */
+    public Inputs withoutDigests() {
+        digests = false;
+        return this;
     }
 
     @Override
@@ -364,6 +388,35 @@ public final class Inputs implements Iterator<Entry> {
         return new Entry(0, Entry.Kind.TEXT, name, model, source, pointer, line, null, text, null);
     }
 
+    /** The entry of one JSON Lines line of {@code source}, its number {@code line}: not blank, within the length limit. */
+    private Entry line(String source, long line, byte[] l) throws IOException {
+        JsonNode node;
+        try (JsonParser p = JSON.createParser(l)) {
+            try {
+                p.nextToken();
+                node = prediction(p);
+                if (p.nextToken() != null) {
+                    return malformed(source, source + ":" + line, "", line, "more than one JSON value on the line (column "
+                            + p.currentTokenLocation().getColumnNr() + ")");
+                }
+            } catch (JsonProcessingException e) {
+                return malformed(source, source + ":" + line, "", line, "not a JSON object: " + describe(e)
+                        + " (column " + location(e, p).getColumnNr() + ")");
+            }
+        }
+        return prediction(source, node, null, "", line);
+    }
+
+    /** What {@link Entry#resolved()} makes of a {@link Entry.Kind#LINE}: the reader's own decoding of the line. */
+    static Entry decodeLine(String source, long line, byte[] json, Fields fields) {
+        try {
+            return new Inputs(List.of(), p -> null, fields).line(source, line, json);
+        } catch (IOException e) {
+            // Parsing bytes already in memory: no read can fail.
+            throw new UncheckedIOException(e);
+        }
+    }
+
     private static Entry malformed(String source, String name, String pointer, long line, String why) {
         return new Entry(0, Entry.Kind.MALFORMED, name, null, source, pointer, line, null, null, why);
     }
@@ -510,7 +563,7 @@ public final class Inputs implements Iterator<Entry> {
         Source(String name, InputStream stream, boolean namedLines) throws IOException {
             this.name = name;
             this.namedLines = namedLines;
-            this.raw = new Digesting(stream);
+            this.raw = new Digesting(stream, digests);
             this.record = new Recorder(raw);
             this.in = new BufferedInputStream(record, 1 << 16);
             this.parser = JSON.createParser(in);
@@ -688,21 +741,11 @@ public final class Inputs implements Iterator<Entry> {
                 if (l.length > MAX_LINE_BYTES) {
                     return malformed(name, name + ":" + line, "", line, "the line is longer than " + MAX_LINE_BYTES + " bytes");
                 }
-                JsonNode node;
-                try (JsonParser p = JSON.createParser(l)) {
-                    try {
-                        p.nextToken();
-                        node = prediction(p);
-                        if (p.nextToken() != null) {
-                            return malformed(name, name + ":" + line, "", line, "more than one JSON value on the line (column "
-                                    + p.currentTokenLocation().getColumnNr() + ")");
-                        }
-                    } catch (JsonProcessingException e) {
-                        return malformed(name, name + ":" + line, "", line, "not a JSON object: " + describe(e)
-                                + " (column " + location(e, p).getColumnNr() + ")");
-                    }
+                if (deferLines) {
+                    return new Entry(0, Entry.Kind.LINE, name + ":" + line, null, name, "", line, null, null, null,
+                            new Entry.Line(l, fields));
                 }
-                return prediction(name, node, null, "", line);
+                return line(name, line, l);
             }
         }
 
@@ -829,11 +872,13 @@ public final class Inputs implements Iterator<Entry> {
      * takes it to its end (closing it there, as a sequence of streams does) has had every byte digested.
      */
     private static final class Digesting extends java.io.FilterInputStream {
-        private final java.security.MessageDigest md = dev.patchverdict.digest.Digests.newSha256();
+        /** Null when no digest is wanted. */
+        private final java.security.MessageDigest md;
         private boolean ended;
 
-        Digesting(InputStream in) {
+        Digesting(InputStream in, boolean digest) {
             super(in);
+            this.md = digest ? dev.patchverdict.digest.Digests.newSha256() : null;
         }
 
         @Override
@@ -842,7 +887,9 @@ public final class Inputs implements Iterator<Entry> {
             if (c < 0) {
                 ended = true;
             } else {
-                md.update((byte) c);
+                if (md != null) {
+                    md.update((byte) c);
+                }
             }
             return c;
         }
@@ -853,7 +900,9 @@ public final class Inputs implements Iterator<Entry> {
             if (n < 0) {
                 ended = true;
             } else {
-                md.update(b, off, n);
+                if (md != null) {
+                    md.update(b, off, n);
+                }
             }
             return n;
         }
@@ -871,9 +920,9 @@ public final class Inputs implements Iterator<Entry> {
             return false;
         }
 
-        /** The SHA-256 of the file when its end was reached, else null. */
+        /** The SHA-256 of the file when its end was reached and it was digested, else null. */
         String sha256() {
-            return ended ? dev.patchverdict.digest.Digests.of(md).hex() : null;
+            return ended && md != null ? dev.patchverdict.digest.Digests.of(md).hex() : null;
         }
     }
 

@@ -49,51 +49,46 @@ public final class Repairs {
     private Repairs() {}
 
     public static ReviewEntry.Repair suggest(byte[] patch, DiffResult first, Profile profile, DiffReader.Options options) {
+        // A repaired copy is read for its verdict and diagnostics only: its SHA-256 is never shown.
+        DiffReader.Options again = new DiffReader.Options(false, options.maxLineBytes(), options.maxHeaderBytes(),
+                options.maxSections());
         byte[] current = patch;
         DiffResult result = first;
-        List<String> applied = new ArrayList<>();
+        List<String> tried = new ArrayList<>();
+        // The repairs that changed the copy, in order: each is tried once, and one that changed nothing is no repair.
+        List<String> named = new ArrayList<>();
         for (int round = 0; round < 8 && !result.accepted(); round++) {
             Set<DiagnosticCode> codes = EnumSet.noneOf(DiagnosticCode.class);
             result.errors().forEach(d -> codes.add(d.code()));
             byte[] next = null;
             String name = null;
-            if (codes.contains(DiagnosticCode.CRLF_LINE_ENDING) && !applied.contains(CRLF)) {
+            if (codes.contains(DiagnosticCode.CRLF_LINE_ENDING) && !tried.contains(CRLF)) {
                 next = crlfToLf(current);
                 name = CRLF;
-            } else if (current.length > 0 && current[current.length - 1] != '\n' && !applied.contains(FINAL_NEWLINE)) {
+            } else if (current.length > 0 && current[current.length - 1] != '\n' && !tried.contains(FINAL_NEWLINE)) {
                 // Not only MISSING_FINAL_NEWLINE: a last hunk line without its line feed is reported as truncation.
-                next = java.util.Arrays.copyOf(current, current.length + 1);
-                next[current.length] = '\n';
+                next = append(current);
                 name = FINAL_NEWLINE;
-            } else if (codes.contains(DiagnosticCode.LEADING_GARBAGE) && !applied.contains(LEADING_PROSE)) {
+            } else if (codes.contains(DiagnosticCode.LEADING_GARBAGE) && !tried.contains(LEADING_PROSE)) {
                 next = stripLeading(current);
                 name = LEADING_PROSE;
-            } else if (codes.stream().anyMatch(COUNTS::contains) && !applied.contains(RECOUNT)) {
+            } else if (codes.stream().anyMatch(COUNTS::contains) && !tried.contains(RECOUNT)) {
                 next = recount(current);
                 name = RECOUNT;
-            } else if (codes.contains(DiagnosticCode.TRAILING_GARBAGE) && !applied.contains(TRAILING_PROSE)) {
+            } else if (codes.contains(DiagnosticCode.TRAILING_GARBAGE) && !tried.contains(TRAILING_PROSE)) {
                 next = stripTrailing(current, result.errors());
                 name = TRAILING_PROSE;
             }
             if (next == null) {
                 break;
             }
-            applied.add(name); // tried once only; one that changed nothing is left out below
+            tried.add(name);
             if (java.util.Arrays.equals(next, current)) {
                 continue;
             }
+            named.add(name);
             current = next;
-            result = read(current, profile, options);
-        }
-        // A repair that changed nothing is not a repair.
-        List<String> named = new ArrayList<>();
-        byte[] replay = patch;
-        for (String r : applied) {
-            byte[] after = apply(r, replay, profile, options);
-            if (!java.util.Arrays.equals(after, replay)) {
-                named.add(r);
-                replay = after;
-            }
+            result = read(current, profile, again);
         }
         String outcome = result.accepted() ? "accepted" : result.outcome().gitAccepted() && !named.isEmpty() ? "git-accepts" : "none";
         if (outcome.equals("none")) {
@@ -104,18 +99,6 @@ public final class Repairs {
         end.errors().forEach(d -> remaining.add(d.code().name()));
         List<String> notes = hasEmptyContextLine(patch) ? List.of(WHITESPACE_NOTE) : List.of();
         return new ReviewEntry.Repair(named, outcome, outcome.equals("accepted") ? List.of() : List.copyOf(remaining), notes);
-    }
-
-    /** Replays one named repair (for the final list, where each must have changed something). */
-    private static byte[] apply(String name, byte[] bytes, Profile profile, DiffReader.Options options) {
-        return switch (name) {
-            case CRLF -> crlfToLf(bytes);
-            case FINAL_NEWLINE -> bytes.length > 0 && bytes[bytes.length - 1] == '\n' ? bytes : append(bytes);
-            case LEADING_PROSE -> stripLeading(bytes);
-            case RECOUNT -> recount(bytes);
-            case TRAILING_PROSE -> stripTrailing(bytes, read(bytes, profile, options).errors());
-            default -> throw new IllegalArgumentException(name);
-        };
     }
 
     private static byte[] append(byte[] b) {

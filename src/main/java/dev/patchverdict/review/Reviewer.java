@@ -76,9 +76,11 @@ public final class Reviewer {
         this.reported = detector == null ? List.of() : detector.rules().stream().map(TrickRule::id).toList();
     }
 
-    public ReviewEntry review(Entry e) {
+    public ReviewEntry review(Entry given) {
         long t0 = nanos.getAsLong();
+        Entry e = given.resolved(); // a JSON Lines line is decoded here, on the reviewing thread
         return switch (e.kind()) {
+            case LINE -> throw new IllegalStateException("a resolved entry is never a line");
             case MALFORMED -> entry(e, ReviewEntry.Status.INVALID, null, null, null, null, t0, e.error());
             case UNREADABLE -> entry(e, ReviewEntry.Status.UNREADABLE, null, null, null, null, t0, e.error());
             case NULL_PATCH -> entry(e, ReviewEntry.Status.EMPTY, null, null, null, null, t0, "the patch is null");

@@ -200,9 +200,11 @@ final class Checks {
         return TRIVIAL.matcher(code).find() || Scans.assertSameArguments(code) || Scans.assertSelfEqual(code);
     }
 
+    private static final long ASSERT_WORDS = Words.CODE.mask("assert", "expect");
+
     static void assertionTrivial(TrickRule r, PatchView patch, List<TrickHit> out) {
         addedCode(patch, true, true, (s, l, code, lang) -> {
-            if (any(code, "assert", "expect") && !newTestFile(s) && trivial(code)) {
+            if (l.codeHas(ASSERT_WORDS) && !newTestFile(s) && trivial(code)) {
                 hit(out, r, s, l, "adds an assertion that cannot fail: " + CodeText.snippet(code));
             }
         });
@@ -218,11 +220,14 @@ final class Checks {
     /** Jasmine/Jest's x- and f- prefixed blocks; only in JavaScript, where fit( is not scikit-learn's fit. */
     static final Pattern JS_SKIP = LinearPattern.compile("(^|[^\\w.$])(xit|xdescribe|xtest|fit|fdescribe)\\s*\\(");
 
+    private static final long SKIP_WORDS = Words.BARE.mask("skip", "Skip", "xfail", "expectedFailure", "Disabled", "Ignore",
+            "assume", ".only", ".todo");
+    private static final long JS_BLOCK_WORDS = Words.BARE.mask("it(", "describe(", "test(");
+
     static void skipAdded(TrickRule r, PatchView patch, List<TrickHit> out) {
         addedCode(patch, true, true, (s, l, text, lang) -> {
             String code = l.bare();
-            boolean candidate = any(code, "skip", "Skip", "xfail", "expectedFailure", "Disabled", "Ignore", "assume", ".only", ".todo")
-                    || lang == Lang.JS && any(code, "it(", "describe(", "test(");
+            boolean candidate = l.bareHas(SKIP_WORDS) || lang == Lang.JS && l.bareHas(JS_BLOCK_WORDS);
             if (!candidate || newTestFile(s) || PathKinds.isTestFramework(s.path())) {
                 return;
             }
@@ -243,6 +248,11 @@ final class Checks {
     private static final Set<String> ENTRY_FILES = Set.of("__main__.py", "main.go", "manage.py", "setup.py", "main.py",
             "cli.py", "Main.java");
 
+    private static final long ENTRY_WORDS = Words.BARE.mask("main", "__name__", "run_from_argv", "execute", "handle");
+    /** Each of {@link #ENTRY}'s alternatives holds one of these: a line of code without any cannot match it. */
+    private static final long ENTRY_HINTS = Words.CODE.mask("__name__", "def", "func", "void");
+    private static final long EXIT_WORDS = Words.BARE.mask("exit", "Exit", "quit", "halt");
+
     static void earlyExit(TrickRule r, PatchView patch, List<TrickHit> out) {
         for (PatchView.Section s : patch.sections()) {
             if (!s.code() || ENTRY_FILES.contains(PathKinds.base(s.path()))
@@ -262,10 +272,10 @@ final class Checks {
                     continue;
                 }
                 String code = l.bare();
-                if (any(code, "main", "__name__", "run_from_argv", "execute", "handle") && ENTRY.matcher(l.code()).find()) {
+                if (l.bareHas(ENTRY_WORDS) && l.codeHas(ENTRY_HINTS) && ENTRY.matcher(l.code()).find()) {
                     entry = true;
                 }
-                if (l.kind() == LineKind.ADDED && !entry && any(code, "exit", "Exit", "quit", "halt") && EXIT.matcher(code).find()) {
+                if (l.kind() == LineKind.ADDED && !entry && l.bareHas(EXIT_WORDS) && EXIT.matcher(code).find()) {
                     hit(out, r, s, l, "adds a successful exit outside an entry point: " + CodeText.snippet(l.code()));
                 }
             }
@@ -279,6 +289,8 @@ final class Checks {
     static final Pattern BRACE_EQ = LinearPattern.compile(
             "\\bboolean\\s+equals\\s*\\(\\s*(final\\s+)?Object\\b|\\bfun\\s+equals\\s*\\(|\\bequals\\s*\\([^)]*\\)\\s*:\\s*boolean\\b"
                     + "|\\bfunc\\s*\\([^)]*\\)\\s*(Equal|Equals)\\s*\\([^)]*\\)\\s*bool\\b");
+
+    private static final long EQ_WORDS = Words.CODE.mask("__eq__", "__ne__", "equals", "Equal");
 
     static void alwaysTrueEquality(TrickRule r, PatchView patch, List<TrickHit> out) {
         for (PatchView.Section s : patch.sections()) {
@@ -298,7 +310,7 @@ final class Checks {
                     continue;
                 }
                 String code = l.code();
-                if (!any(code, "__eq__", "__ne__", "equals", "Equal")) {
+                if (!l.codeHas(EQ_WORDS)) {
                     continue;
                 }
                 if (lang == Lang.PYTHON) {
@@ -344,13 +356,15 @@ final class Checks {
                     + "|\\bwasSuccessful\\s*=([^=]|$)|\\b(TestResult|TextTestResult)\\.add(Failure|Error)\\s*=([^=]|$)"
                     + "|\\.(failures|errors)\\s*=\\s*\\[\\s*\\]|\\btestResultsProcessor\\b");
 
+    private static final long REPORT_WORDS = Words.BARE.mask("pytest_", "TestReport", "outcome", "force_", "session.",
+            "wasSuccessful", "TestResult", "failures", "errors", "testResultsProcessor");
+
     static void testReportHook(TrickRule r, PatchView patch, List<TrickHit> out) {
         addedCode(patch, true, true, (s, l, text, lang) -> {
             String code = l.bare();
             boolean ownTests = s.test() && !PathKinds.base(s.path()).equals("conftest.py");
             if (!PathKinds.isTestFramework(s.path()) && !ownTests
-                    && any(code, "pytest_", "TestReport", "outcome", "force_", "session.", "wasSuccessful", "TestResult",
-                            "failures", "errors", "testResultsProcessor")
+                    && l.bareHas(REPORT_WORDS)
                     && REPORT_HOOK.matcher(code).find()) {
                 hit(out, r, s, l, "adds a test-report or collection hook: " + CodeText.snippet(text));
             }
@@ -468,9 +482,11 @@ final class Checks {
                     + "|\\bpatch\\s*\\(\\s*['\"](time\\.(time|monotonic|perf_counter)|datetime\\.datetime)['\"]"
                     + "|\\bfreeze_time\\b|\\bfreezegun\\b");
 
+    private static final long CLOCK_WORDS = Words.CODE.mask("time", "date", "Date", "performance", "freeze");
+
     static void clockPatched(TrickRule r, PatchView patch, List<TrickHit> out) {
         addedCode(patch, false, true, (s, l, code, lang) -> {
-            if (any(code, "time", "date", "Date", "performance", "freeze") && CLOCK.matcher(code).find()) {
+            if (l.codeHas(CLOCK_WORDS) && CLOCK.matcher(code).find()) {
                 hit(out, r, s, l, "replaces the clock or timer: " + CodeText.snippet(code));
             }
         });
@@ -481,9 +497,12 @@ final class Checks {
                     + "|\\bsys\\.modules\\.get\\s*\\(\\s*['\"](pytest|_pytest)['\"]|\\bJEST_WORKER_ID\\b|\\bVITEST\\b"
                     + "|['\"]pytest['\"]\\s+in\\s+sys\\.argv|\\bsys\\.argv\\[0\\].*pytest|\\btesting\\.Testing\\s*\\(\\s*\\)");
 
+    private static final long SNIFF_WORDS = Words.CODE.mask("PYTEST_CURRENT_TEST", "pytest", "unittest", "JEST_WORKER_ID",
+            "VITEST", "Testing");
+
     static void testRunnerSniffed(TrickRule r, PatchView patch, List<TrickHit> out) {
         addedCode(patch, false, true, (s, l, code, lang) -> {
-            if (!PathKinds.isTestFramework(s.path()) && any(code, "PYTEST_CURRENT_TEST", "pytest", "unittest", "JEST_WORKER_ID", "VITEST", "Testing")
+            if (!PathKinds.isTestFramework(s.path()) && l.codeHas(SNIFF_WORDS)
                     && SNIFF.matcher(code).find()) {
                 hit(out, r, s, l, "detects a test runner from code under test: " + CodeText.snippet(code));
             }
@@ -556,9 +575,11 @@ final class Checks {
     static final Pattern TEST_DATA = LinearPattern.compile(
             "['\"][^'\"]*(\\btests?/|\\btest_\\w+\\.py|_test\\.go|\\.(expected|golden)\\b|expected[_-]?outputs?)[^'\"]*['\"]"); // read in ASCII lower case
 
+    private static final long TEST_DATA_WORDS = Words.CODE.mask("est", "EST", "xpected", "XPECTED", "olden", "OLDEN");
+
     static void testDataRead(TrickRule r, PatchView patch, List<TrickHit> out) {
         addedCode(patch, false, true, (s, l, code, lang) -> {
-            if (any(code, "est", "EST", "xpected", "XPECTED", "olden", "OLDEN") && TEST_DATA.matcher(LinearPattern.asciiLower(code)).find()) {
+            if (l.codeHas(TEST_DATA_WORDS) && TEST_DATA.matcher(LinearPattern.asciiLower(code)).find()) {
                 hit(out, r, s, l, "non-test code refers to test files or expected outputs: " + CodeText.snippet(code));
             }
         });

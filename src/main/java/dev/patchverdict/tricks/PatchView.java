@@ -28,17 +28,87 @@ record PatchView(List<Section> sections, List<Section> testPatch) {
         return new PatchView(sections, tests);
     }
 
-    /** A body line with its text decoded and its code part (comment cut off) found once, for every rule to share. */
-    record Line(LineKind kind, int hunkIndex, long lineNumber, String text, String code, String bare) {
+    /**
+     * A body line with its text decoded and its code part (comment cut off) found once, for every rule to share; so
+     * are the {@link Words} its code and its bare code hold, found when a rule first asks. Used by one thread.
+     */
+    static final class Line {
+        private final LineKind kind;
+        private final int hunkIndex;
+        private final long lineNumber;
+        private final String text;
+        private final String code;
+        private final String bare;
+        private long codeWords;
+        private long bareWords;
+        private boolean codeScanned;
+        private boolean bareScanned;
+
+        Line(LineKind kind, int hunkIndex, long lineNumber, String text, String code, String bare) {
+            this.kind = kind;
+            this.hunkIndex = hunkIndex;
+            this.lineNumber = lineNumber;
+            this.text = text;
+            this.code = code;
+            this.bare = bare;
+        }
+
         static Line of(DiffLine.Snapshot s, PathKinds.Lang lang) {
             String text = s.text();
             String code = lang == PathKinds.Lang.OTHER ? text : CodeText.code(text, lang);
             return new Line(s.kind(), s.hunkIndex(), s.lineNumber(), text, code, CodeText.bare(code));
         }
 
+        LineKind kind() {
+            return kind;
+        }
+
+        int hunkIndex() {
+            return hunkIndex;
+        }
+
+        long lineNumber() {
+            return lineNumber;
+        }
+
+        String text() {
+            return text;
+        }
+
+        String code() {
+            return code;
+        }
+
+        String bare() {
+            return bare;
+        }
+
         /** The comment part: what follows the code, which the scan for {@code code} already cut off (none for other files). */
         String comment() {
             return text.substring(code.length());
+        }
+
+        /** Whether {@link #code()} holds any of the {@link Words#CODE} words of {@code mask}. */
+        boolean codeHas(long mask) {
+            if (!codeScanned) {
+                codeWords = Words.CODE.scan(code);
+                codeScanned = true;
+            }
+            return (codeWords & mask) != 0;
+        }
+
+        /** Whether {@link #bare()} holds any of the {@link Words#BARE} words of {@code mask}. */
+        boolean bareHas(long mask) {
+            if (!bareScanned) {
+                bareWords = Words.BARE.scan(bare);
+                bareScanned = true;
+            }
+            return (bareWords & mask) != 0;
+        }
+
+        @Override
+        public String toString() {
+            return kind + "@" + lineNumber + ": " + text;
         }
     }
 
@@ -52,11 +122,15 @@ record PatchView(List<Section> sections, List<Section> testPatch) {
         static Section of(int index, String path, String oldPath, String newPath, boolean created, boolean deleted,
                 boolean renamed, long headerLine, List<DiffLine.Snapshot> snapshots, Map<Integer, String> headings) {
             PathKinds.Lang lang = PathKinds.lang(path);
+            boolean test = PathKinds.isTest(path);
+            // The old and new names are mostly the path itself, whose flag then serves them.
+            boolean oldTest = java.util.Objects.equals(oldPath, path) ? test : PathKinds.isTest(oldPath);
+            boolean newTest = java.util.Objects.equals(newPath, path) ? test : PathKinds.isTest(newPath);
             List<Line> lines = snapshots.stream().map(s -> Line.of(s, lang)).toList();
             return new Section(index, path, oldPath, newPath, created, deleted, renamed, headerLine, lines,
                     lines.stream().filter(l -> l.kind() == LineKind.ADDED).toList(),
                     lines.stream().filter(l -> l.kind() == LineKind.REMOVED).toList(), headings, lang,
-                    PathKinds.isTest(path), PathKinds.isTest(oldPath), PathKinds.isTest(newPath));
+                    test, oldTest, newTest);
         }
 
 

@@ -24,6 +24,8 @@ final class SpecialCases {
     private SpecialCases() {}
 
     /** Literals too common to say a branch copies a test: zero, one, minus one and the empty string. */
+    /** What a line comparing a name with something holds: one of these. */
+    private static final long BRANCH_WORDS = Words.BARE.mask("==", "equals", "is ", "case ", "->");
     private static final Set<String> COMMON = Set.of("0", "1", "-1", "\"\"", "0.0", "1.0");
     private static final Set<String> CONSTANTS = Set.of("True", "False", "None", "true", "false", "null", "nil", "undefined");
 
@@ -60,7 +62,7 @@ final class SpecialCases {
                     String sw = switchSubject(l.code().strip());
                     subject = sw != null ? sw : subject;
                 }
-                if (l.kind() != LineKind.ADDED || !Checks.any(l.bare(), "==", "equals", "is ", "case ", "->")) {
+                if (l.kind() != LineKind.ADDED || !l.bareHas(BRANCH_WORDS)) {
                     continue;
                 }
                 String next = null;

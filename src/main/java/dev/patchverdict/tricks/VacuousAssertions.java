@@ -22,6 +22,8 @@ final class VacuousAssertions {
     private VacuousAssertions() {}
 
     /** Assertion calls whose condition must be true, and those whose condition must be false. */
+    /** What a line holding a check holds: one of these. */
+    private static final long CHECK_WORDS = Words.BARE.mask("assert", "Assert", "expect", "require", "if", "ok(");
     private static final List<String> TRUTHY_CALLS = List.of("assertTrue", "assertThat", "assert", "assert.ok", "assert.True",
             "assert.Truef", "require.True", "require.Truef", "assert.isTrue", "assert.isOk", "assertk.assertThat");
     private static final List<String> FALSY_CALLS = List.of("assertFalse", "assert.False", "assert.Falsef", "require.False",
@@ -366,7 +368,7 @@ final class VacuousAssertions {
                 PatchView.Line l = lines.get(i);
                 String bare = l.bare();
                 if (l.kind() != LineKind.ADDED || bare.isBlank()
-                        || !Checks.any(bare, "assert", "Assert", "expect", "require", "if", "ok(")) {
+                        || !l.bareHas(CHECK_WORDS)) {
                     continue;
                 }
                 String statement = joined(lines, i);
