@@ -12,10 +12,12 @@ import dev.patchverdict.digest.Digests;
 import dev.patchverdict.fs.Containment;
 import dev.patchverdict.json.JsonInputException;
 import dev.patchverdict.json.StrictJson;
+import dev.patchverdict.record.DocumentProblem;
 import dev.patchverdict.record.DocumentReader;
 import dev.patchverdict.record.DocumentType;
 import dev.patchverdict.record.DocumentVersion;
 import dev.patchverdict.record.InvalidDocumentException;
+import dev.patchverdict.record.ValidDocument;
 import dev.patchverdict.verify.Verification;
 import dev.patchverdict.verify.VerificationException;
 import dev.patchverdict.verify.Verifier;
@@ -62,6 +64,8 @@ public final class Auditor {
     private final SignaturePolicy signatures;
     private final Optional<Path> root;
     private final StrictJson json = StrictJson.withDefaults();
+    /** Work units and plans by their bytes, for this auditor's audits (one run of the command). */
+    private final SameBytes same = new SameBytes();
 
     public Auditor(Verifier verifier) {
         this(verifier, SignaturePolicy.NONE);
@@ -93,8 +97,10 @@ public final class Auditor {
      */
     public AuditOutcome audit(Path dir, String name) {
         AuditOutcome o;
+        // where the bundle's files are is found once, for its result and its signature
+        BundleLayout.Once laid = BundleLayout.Once.of(dir, within(dir));
         try {
-            o = auditChecked(dir, name);
+            o = auditChecked(laid, name);
         } catch (IOException | JsonInputException e) {
             o = new AuditOutcome(name, Verdict.UNVERIFIABLE, List.of("unreadable: " + e.getMessage()), List.of());
         } catch (RuntimeException e) {
@@ -106,7 +112,7 @@ public final class Auditor {
                     + "); run it alone with a larger heap (PATCHVERDICT_JAVA_OPTS=-Xmx...)"), List.of());
         }
         try {
-            return Signatures.apply(o, dir, within(dir), signatures);
+            return Signatures.apply(o, laid, signatures);
         } catch (RuntimeException e) {
             return new AuditOutcome(name, Verdict.UNVERIFIABLE, List.of("its signature could not be checked: " + describe(e)),
                     o.advisories());
@@ -123,15 +129,23 @@ public final class Auditor {
 
     /** The document as an object, or an exception naming which one is not. */
     private ObjectNode object(Path file, String what) throws IOException, JsonInputException {
-        JsonNode n = json.read(file);
+        return object(json.read(file), what);
+    }
+
+    /** A document that many bundles share (a work unit, a plan), read once for all that hold the same bytes. */
+    private SameBytes.Read shared(Path file, String what) throws IOException, JsonInputException {
+        return same.of(json.bytes(file), b -> new SameBytes.Read(object(json.read(b), what)));
+    }
+
+    private static ObjectNode object(JsonNode n, String what) throws JsonInputException {
         if (!n.isObject()) {
             throw new JsonInputException(what + " is not a JSON object (it is " + n.getNodeType().name().toLowerCase(java.util.Locale.ROOT) + ")");
         }
         return (ObjectNode) n;
     }
 
-    private AuditOutcome auditChecked(Path dir, String name) throws IOException, JsonInputException {
-        BundleLayout layout = BundleLayout.of(dir, within(dir));
+    private AuditOutcome auditChecked(BundleLayout.Once laid, String name) throws IOException, JsonInputException {
+        BundleLayout layout = laid.get();
         if (!layout.refused().isEmpty()) {
             return new AuditOutcome(name, Verdict.UNVERIFIABLE, layout.refused(), List.of());
         }
@@ -140,11 +154,13 @@ public final class Auditor {
         }
         JsonNode result = object(layout.result().get(), "verification-result.json");
         List<String> tampered = new ArrayList<>();
-        try {
-            DocumentReader.strict().validateVersion(DocumentVersion.of(DocumentType.VERIFICATION_RESULT, "0.1"), result);
-        } catch (InvalidDocumentException e) {
+        // against the schema alone: nothing maps the result, so no validated copy of it is made
+        DocumentVersion resultVersion = DocumentVersion.of(DocumentType.VERIFICATION_RESULT, "0.1");
+        List<DocumentProblem> problems = DocumentReader.strict().schemas().validate(resultVersion, result);
+        if (!problems.isEmpty()) {
             // no verifier writes one: every field a reader relies on is then in doubt, not only those re-verification checks
-            tampered.add("the recorded result is not a valid VerificationResult v0.1: " + String.join("; ", e.messages()));
+            tampered.add("the recorded result is not a valid VerificationResult v0.1: "
+                    + String.join("; ", new InvalidDocumentException(resultVersion.toString(), problems).messages()));
         }
         tampered.addAll(selfConsistency(result));
         List<String> missing = new ArrayList<>();
@@ -164,12 +180,14 @@ public final class Auditor {
             return tampered.isEmpty() ? new AuditOutcome(name, Verdict.UNVERIFIABLE, missing, List.of())
                     : new AuditOutcome(name, Verdict.TAMPERED, tampered, List.of());
         }
-        ObjectNode wu = object(layout.workUnit().get(), "the work unit");
+        SameBytes.Read wuRead = shared(layout.workUnit().get(), "the work unit");
         ObjectNode rm = object(layout.manifest().get(), "the result manifest");
-        JsonNode plan = object(layout.plan().get(), "the evaluator plan");
-        Digest wuDigest = Digests.canonical(wu);
+        SameBytes.Read planRead = shared(layout.plan().get(), "the evaluator plan");
+        ObjectNode wu = wuRead.copy();
+        JsonNode plan = planRead.copy();
+        Digest wuDigest = wuRead.canonical();
         Digest rmDigest = Digests.canonical(rm);
-        String planDigest = Digests.canonical(plan).toString();
+        String planDigest = planRead.canonical().toString();
         JsonNode prov = result.path("provenance");
         same(tampered, "work unit digest", prov.path("work_unit_digest").asText(), wuDigest.toString());
         same(tampered, "result manifest digest", prov.path("result_manifest_digest").asText(), rmDigest.toString());
@@ -240,12 +258,19 @@ public final class Auditor {
         Verification again;
         try {
             // the records just read and checked are handed over, not read again
+            // and the work unit and plan as validated once for every bundle holding the same bytes
+            List<ValidDocument> validated = new ArrayList<>();
+            wuRead.valid(DocumentVersion.of(DocumentType.WORK_UNIT, "0.2")).ifPresent(validated::add);
+            planRead.valid(DocumentVersion.of(DocumentType.EVALUATOR_PLAN, version)).ifPresent(validated::add);
             again = verifier.verify(VerifyRequest.of(layout.workUnit().get(), layout.manifest().get(), root, layout.plan().get()),
-                    new Verifier.Documents(wu, rm, plan));
+                    new Verifier.Documents(wu, rm, plan, validated));
         } catch (VerificationException e) {
             return new AuditOutcome(name, Verdict.DIVERGED, List.of("re-verification could not decide: " + e.getMessage()), advisories);
         }
-        Optional<Difference> difference = firstDifference(comparable(result), comparable(again.result()), "");
+        JsonNode recorded = comparable(result);
+        JsonNode reverified = comparable(again.result());
+        // the common case, the same result, is known without writing a path for every value on the way
+        Optional<Difference> difference = same(recorded, reverified) ? Optional.empty() : firstDifference(recorded, reverified, "");
         if (difference.isPresent()) {
             return new AuditOutcome(name, Verdict.DIVERGED, List.of(difference.get().reason()), advisories,
                     difference.get().path());
@@ -328,15 +353,24 @@ public final class Auditor {
         if (!result.isObject()) {
             return result;
         }
-        ObjectNode c = result.deepCopy();
+        // copies of the objects that lose a field, sharing every value they keep: the result itself is not changed
+        ObjectNode c = shallow(result);
         c.remove(List.of("started_at", "finished_at"));
-        if (c.get("resources") instanceof ObjectNode resources) {
+        if (c.get("resources") instanceof ObjectNode r) {
+            ObjectNode resources = shallow(r);
+            c.set("resources", resources);
             resources.remove("wall_seconds");
         }
-        if (c.get("provenance") instanceof ObjectNode prov && prov.get("environment") instanceof ObjectNode env) {
+        if (c.get("provenance") instanceof ObjectNode p && p.get("environment") instanceof ObjectNode e) {
+            ObjectNode prov = shallow(p);
+            ObjectNode env = shallow(e);
+            c.set("provenance", prov);
+            prov.set("environment", env);
             env.retain("tool_versions");
         }
-        if (c.get("extensions") instanceof ObjectNode ext) {
+        if (c.get("extensions") instanceof ObjectNode x) {
+            ObjectNode ext = shallow(x);
+            c.set("extensions", ext);
             List<String> own = new ArrayList<>();
             ext.fieldNames().forEachRemaining(k -> {
                 if (k.startsWith("org.patchverdict.") && !k.startsWith("org.patchverdict.evaluator_plan.")) {
@@ -346,6 +380,45 @@ public final class Auditor {
             ext.remove(own);
         }
         return c;
+    }
+
+    /** A new object holding the same values. */
+    private static ObjectNode shallow(JsonNode object) {
+        ObjectNode copy = Nodes.object();
+        copy.setAll((ObjectNode) object);
+        return copy;
+    }
+
+    /** True exactly when {@link #firstDifference} finds none: the same keys, lengths, texts and written values. */
+    static boolean same(JsonNode recorded, JsonNode again) {
+        if (recorded.isObject() && again.isObject()) {
+            if (recorded.size() != again.size()) {
+                return false;
+            }
+            for (Iterator<Map.Entry<String, JsonNode>> it = recorded.fields(); it.hasNext();) {
+                Map.Entry<String, JsonNode> e = it.next();
+                JsonNode b = again.get(e.getKey());
+                if (b == null || !same(e.getValue(), b)) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        if (recorded.isArray() && again.isArray()) {
+            if (recorded.size() != again.size()) {
+                return false;
+            }
+            for (int i = 0; i < recorded.size(); i++) {
+                if (!same(recorded.get(i), again.get(i))) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        if (recorded.isTextual() && again.isTextual() && recorded.textValue().equals(again.textValue())) {
+            return true;
+        }
+        return PyJson.dumps(recorded, false).equals(PyJson.dumps(again, false));
     }
 
     /** Where the recorded and the re-verified result first differ: the JSON path, and the reason naming both values. */

@@ -62,6 +62,45 @@ public record BundleLayout(Path dir, Optional<Path> result, Optional<Path> workU
                 r.folder("candidate_root", "candidate"), r.file("envelope", ENVELOPE), refused);
     }
 
+    /**
+     * A bundle's layout read once for all of its audit (its result and its signature): the layout, or what reading it
+     * threw, thrown again to each that asks.
+     */
+    static final class Once {
+        private final BundleLayout layout;
+        private final Throwable failure;
+
+        private Once(BundleLayout layout, Throwable failure) {
+            this.layout = layout;
+            this.failure = failure;
+        }
+
+        static Once of(Path dir, Path within) {
+            try {
+                return new Once(BundleLayout.of(dir, within), null);
+            } catch (IOException | JsonInputException | RuntimeException | OutOfMemoryError e) {
+                // thrown again where the audit always met it, which turns each into the bundle's outcome
+                return new Once(null, e);
+            }
+        }
+
+        BundleLayout get() throws IOException, JsonInputException {
+            if (failure instanceof IOException e) {
+                throw e;
+            }
+            if (failure instanceof JsonInputException e) {
+                throw e;
+            }
+            if (failure instanceof RuntimeException e) {
+                throw e;
+            }
+            if (failure instanceof OutOfMemoryError e) {
+                throw e;
+            }
+            return layout;
+        }
+    }
+
     private static String outside(String name, Path within) {
         return name + " leads outside the bundle's folder " + within + ": a bundle is read only inside it (audit --root DIR"
                 + " lets bundles name files below DIR)";

@@ -34,8 +34,8 @@ final class Signatures {
 
     private Signatures() {}
 
-    static AuditOutcome apply(AuditOutcome o, Path dir, Path within, SignaturePolicy policy) {
-        String reason = reason(dir, within, policy);
+    static AuditOutcome apply(AuditOutcome o, BundleLayout.Once laid, SignaturePolicy policy) {
+        String reason = reason(laid, policy);
         List<String> reasons = new ArrayList<>(o.reasons());
         reasons.add(reason);
         boolean bad = reason.startsWith(UNSIGNED) || reason.startsWith(INVALID);
@@ -43,10 +43,10 @@ final class Signatures {
         return new AuditOutcome(o.bundle(), verdict, reasons, o.advisories(), o.difference());
     }
 
-    private static String reason(Path dir, Path within, SignaturePolicy policy) {
+    private static String reason(BundleLayout.Once laid, SignaturePolicy policy) {
         BundleLayout layout;
         try {
-            layout = BundleLayout.of(dir, within);
+            layout = laid.get();
         } catch (IOException | JsonInputException e) {
             return UNSIGNED + ": the bundle map is unreadable (" + e.getMessage() + ")";
         }

@@ -89,11 +89,21 @@ public final class Verifier {
      * paths (an audit has read them to check their digests), so they are not read again. The caller must not
      * change them afterwards.
      */
-    public record Documents(JsonNode workUnit, JsonNode resultManifest, JsonNode evaluatorPlan) {
+    public record Documents(JsonNode workUnit, JsonNode resultManifest, JsonNode evaluatorPlan, List<ValidDocument> validated) {
+        /**
+         * {@code validated}: what {@link DocumentReader#strict()} made of some of these records, each equal to the record
+         * of its type here (an audit validates a work unit or plan once for every bundle holding the same bytes); a
+         * record it does not list is validated here.
+         */
         public Documents {
             Objects.requireNonNull(workUnit, "workUnit");
             Objects.requireNonNull(resultManifest, "resultManifest");
             Objects.requireNonNull(evaluatorPlan, "evaluatorPlan");
+            validated = List.copyOf(validated);
+        }
+
+        public Documents(JsonNode workUnit, JsonNode resultManifest, JsonNode evaluatorPlan) {
+            this(workUnit, resultManifest, evaluatorPlan, List.of());
         }
     }
 
@@ -120,14 +130,16 @@ public final class Verifier {
         DocumentVersion planVersion = DocumentVersion.of(DocumentType.EVALUATOR_PLAN, version);
         String planLabel = "EvaluatorPlan v" + version;
         // Only a v0.5 plan is mapped into a model, later (from a ValidDocument, which holds a copy of the tree); the
-        // others are read as JSON, so only their schema is checked and no copy made.
+        // others are read as JSON, so only their schema is checked and no copy made. A record the caller validated
+        // already (an audit, once for every bundle holding the same bytes) is neither checked nor digested again.
+        ValidDocument planGiven = given(read, planVersion);
         ValidDocument planDoc = null;
         if (version.equals("0.5")) {
-            planDoc = validate(planVersion, planJson, planLabel);
-        } else {
+            planDoc = planGiven != null ? planGiven : validate(planVersion, planJson, planLabel);
+        } else if (planGiven == null) {
             check(planVersion, planJson, planLabel);
         }
-        Digest planDigest = Digests.canonical(planJson);
+        Digest planDigest = planGiven != null ? planGiven.canonicalDigest() : Digests.canonical(planJson);
         // the loaded trees are this call's own: nothing copies them
         ObjectNode plan = (ObjectNode) planJson;
         // the candidate root is resolved once: each check below it walks only its own names
@@ -141,12 +153,10 @@ public final class Verifier {
         // R5, G1, G2
         JsonNode wuJson = read == null ? load(request.workUnit()) : object(request.workUnit(), read.workUnit());
         JsonNode rmJson = read == null ? load(request.resultManifest()) : object(request.resultManifest(), read.resultManifest());
-        check(DocumentVersion.of(DocumentType.WORK_UNIT, "0.2"), wuJson, "Work Unit");
-        check(DocumentVersion.of(DocumentType.RESULT_MANIFEST, "0.1"), rmJson, "ResultManifest");
+        Digest wuDigest = checked(read, DocumentVersion.of(DocumentType.WORK_UNIT, "0.2"), wuJson, "Work Unit");
+        Digest rmDigest = checked(read, DocumentVersion.of(DocumentType.RESULT_MANIFEST, "0.1"), rmJson, "ResultManifest");
         ObjectNode wu = (ObjectNode) wuJson;
         ObjectNode rm = (ObjectNode) rmJson;
-        Digest wuDigest = Digests.canonical(wu);
-        Digest rmDigest = Digests.canonical(rm);
         bind(plan, wu, wuDigest, rm, version, planPath, root);
 
         if (!Files.isDirectory(root)) {
@@ -334,6 +344,28 @@ public final class Verifier {
             throw new VerificationException(file + " must contain a JSON object");
         }
         return node;
+    }
+
+    /** The record of this version the caller validated already, if it gave one. */
+    private static ValidDocument given(Documents read, DocumentVersion version) {
+        if (read != null) {
+            for (ValidDocument d : read.validated()) {
+                if (d.version().equals(version)) {
+                    return d;
+                }
+            }
+        }
+        return null;
+    }
+
+    /** The record's canonical digest, its schema checked first unless the caller validated it already. */
+    private Digest checked(Documents read, DocumentVersion version, JsonNode node, String label) throws VerificationException {
+        ValidDocument d = given(read, version);
+        if (d != null) {
+            return d.canonicalDigest();
+        }
+        check(version, node, label);
+        return Digests.canonical(node);
     }
 
     private ValidDocument validate(DocumentVersion version, JsonNode node, String label) throws VerificationException {

@@ -4,6 +4,7 @@ package dev.patchverdict.audit;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.patchverdict.TestGroups;
@@ -101,6 +102,57 @@ class AuditorTest {
     void aChangedPlanIsTampered() throws Exception {
         expect(copy("plan", d -> editJson(d.resolve("evaluator-plan.json"), p -> p.put("visibility", "hidden"))), Verdict.TAMPERED,
                 "plan digest (provenance.verifier_config_digest)");
+    }
+
+    /**
+     * One auditor reads a work unit or plan once for every bundle holding the same bytes: a bundle whose file
+     * differs, at another path or at the same path rewritten in between, is judged on its own bytes, even when
+     * only one byte differs and the length is the same.
+     */
+    @Test
+    void aWorkUnitOrPlanReadBeforeIsReadAgainWhenItsBytesDiffer() throws Exception {
+        Path plan = good.resolve("evaluator-plan.json");
+        String original = Files.readString(plan);
+        String edited = original.replace("\"visibility\" : \"public\"", "\"visibility\" : \"publiC\"");
+        assertTrue(!edited.equals(original) && edited.length() == original.length(), "the plan names its visibility");
+        Path otherPlan = copy("same-length-plan", d -> write(d.resolve("evaluator-plan.json"), edited));
+        Path otherWorkUnit = copy("other-work-unit", d -> editJson(d.resolve("work-unit.json"), w -> w.put("title", "another")));
+        expect(good, Verdict.REPRODUCED, "re-verified");
+        expect(otherPlan, Verdict.TAMPERED, "plan digest (provenance.verifier_config_digest)");
+        expect(otherWorkUnit, Verdict.TAMPERED, "work unit digest");
+        expect(good, Verdict.REPRODUCED, "re-verified");
+        // the same path, its bytes changed between two audits by the same auditor
+        write(plan, edited);
+        expect(good, Verdict.TAMPERED, "plan digest (provenance.verifier_config_digest)");
+        write(plan, original);
+        expect(good, Verdict.REPRODUCED, "re-verified");
+    }
+
+    /** The quick comparison of two results agrees with the one that names where they differ, and leaves both as they were. */
+    @Test
+    void theQuickComparisonAgreesWithTheFirstDifference() throws Exception {
+        String base = "{\"status\": \"passed\", \"started_at\": \"x\", \"resources\": {\"wall_seconds\": 1.5, \"n\": 2},"
+                + " \"provenance\": {\"environment\": {\"host\": \"a\", \"tool_versions\": {\"t\": \"1\"}}},"
+                + " \"extensions\": {\"org.patchverdict.advisories\": [1], \"org.patchverdict.evaluator_plan.marks\": [2]},"
+                + " \"checks\": [{\"id\": \"a\", \"n\": 1}, {\"id\": \"b\", \"n\": null}]}";
+        List<String> others = List.of(base,
+                base.replace("\"started_at\": \"x\"", "\"started_at\": \"y\"").replace("1.5", "9").replace("\"a\"}", "\"b\"}")
+                        .replace("[1]", "[3]"),
+                base.replace("\"n\": 1}", "\"n\": 1.0}"), base.replace("\"n\": 2", "\"n\": \"2\""),
+                base.replace("\"n\": null", "\"n\": false"), base.replace(", {\"id\": \"b\", \"n\": null}", ""),
+                base.replace("\"t\": \"1\"", "\"t\": \"2\""), base.replace("[2]", "[2, 2]"),
+                base.replace("\"status\": \"passed\", ", ""), base.replace("\"passed\"", "\"passed\", \"extra\": 1"));
+        for (String a : others) {
+            for (String b : others) {
+                JsonNode x = JSON.readTree(a);
+                JsonNode y = JSON.readTree(b);
+                JsonNode cx = Auditor.comparable(x);
+                JsonNode cy = Auditor.comparable(y);
+                assertEquals(Auditor.firstDifference(cx, cy, "").isEmpty(), Auditor.same(cx, cy), a + " against " + b);
+                assertEquals(JSON.readTree(a), x, "the result compared is not changed");
+            }
+        }
+        assertTrue(Auditor.same(Auditor.comparable(JSON.readTree(base)), Auditor.comparable(JSON.readTree(others.get(1)))));
     }
 
     @Test
