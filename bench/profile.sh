@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: Apache-2.0
 # Where one verification's processor time goes: JFR execution samples (one every millisecond) of VerifyCpu, a v0.4
 # and a v0.5 plan each in its own JVM, warm, for this tree and, with --baseline REV, an older revision built beside
-# it. Each sample is put under one stage: schema validation wherever networknt is on its stack, otherwise the
+# it. Each sample is put under one stage: schema validation wherever it is on its stack, otherwise the
 # innermost frame that names a stage. A stage's figure is its share of the samples times the plan's VerifyCpu
 # result (µs of thread CPU per verification), so the rows add up to that result. The most frequent innermost frames
 # follow, to show what a stage is made of.
@@ -70,7 +70,7 @@ stages = [
     ("binding checks, result marks", ("dev/patchverdict/verify/",)),
 ]
 schema = ("com/networknt/", "dev/patchverdict/record/DocumentSchemas")
-order = ["schema validation of the four documents (networknt)"] + [s for s, _ in stages] + ["elsewhere"]
+order = ["schema validation of the four documents"] + [s for s, _ in stages] + ["elsewhere"]
 
 def stage(frames):
     if any(f.startswith(schema) for f in frames):
